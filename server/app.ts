@@ -1,0 +1,113 @@
+/**
+ * The fastify app: CORS, routes, and the one error handler that turns every failure into
+ * `{error, message}` with a 4xx (or a logged 500 without a stack in the body).
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { Invalid } from './check.ts';
+import type { Context } from './context.ts';
+import { ApiError } from './errors.ts';
+import { botConfigRoutes } from './routes/bot-config.ts';
+import { chatRoutes } from './routes/chat.ts';
+import { historyRoutes } from './routes/history.ts';
+import { staticRoutes } from './routes/static.ts';
+
+/** Room for a 4 MB image as base64 plus the rest of the body. */
+export const BODY_LIMIT = 6 * 1024 * 1024;
+
+const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is larger than 6 MB.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The body is empty; send a JSON object.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'The Content-Length header does not match the body.'],
+};
+
+/**
+ * JSON bodies: parsed with a reviver that refuses keys which could pollute prototypes, so
+ * the error can say exactly that. Anything unparsable is a 400 naming the problem.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text.length === 0) throw new ApiError(400, 'invalid_json', 'The body is empty; send a JSON object.');
+  try {
+    return JSON.parse(text, function (key, value) {
+      if (key === '__proto__' || (key === 'constructor' && value && typeof value === 'object' && Object.hasOwn(value, 'prototype'))) {
+        throw new ApiError(400, 'invalid_json', 'The body contains a forbidden "__proto__" or "constructor.prototype" key.');
+      }
+      return value;
+    });
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    if (e instanceof RangeError) throw new ApiError(400, 'invalid_json', 'The body is nested too deeply.');
+    throw new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+}
+
+/** Maps anything thrown in a route to the one error type. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof Invalid) return new ApiError(400, 'invalid_request', err.message);
+  const fe = err as Partial<FastifyError>;
+  const known = fe.code ? FASTIFY_ERRORS[fe.code] : undefined;
+  if (known) return new ApiError(known[0], known[1], known[2]);
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+    return new ApiError(fe.statusCode, 'invalid_request', 'The request could not be understood.');
+  }
+  return new ApiError(500, 'internal_error', 'Something went wrong on the server.');
+}
+
+function cors(app: FastifyInstance) {
+  // Public endpoints are called cross-origin by the widget. The bot's allowed domains are
+  // enforced on each request (403); a refused origin gets no Allow-Origin header.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/v1/public/')) return;
+    const origin = request.headers.origin;
+    reply.header('vary', 'Origin');
+    if (origin && origin !== 'null') reply.header('access-control-allow-origin', origin);
+  });
+  // A preflight carries no body, so it cannot know the bot: it is granted.
+  app.options('/v1/public/*', async (_request, reply) => {
+    reply
+      .header('access-control-allow-methods', 'POST, GET')
+      .header('access-control-allow-headers', 'Content-Type')
+      .header('access-control-max-age', '600')
+      .code(204)
+      .send();
+  });
+}
+
+export function buildApp(ctx: Context): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT,
+    exposeHeadRoutes: false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (e) {
+      done(e as Error, undefined);
+    }
+  });
+
+  app.setErrorHandler((err, request, reply) => {
+    const api = toApiError(err);
+    if (api.status >= 500 && !(err instanceof ApiError)) console.error(`[http] ${request.method} ${request.url}: ${(err as Error)?.stack ?? err}`);
+    if (api.code === 'origin_not_allowed') reply.removeHeader('access-control-allow-origin');
+    reply.code(api.status).headers(api.headers).header('cache-control', 'no-store').send(api.toJSON());
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(new ApiError(404, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0].slice(0, 200)}`).toJSON());
+  });
+
+  cors(app);
+  chatRoutes(app, ctx);
+  botConfigRoutes(app, ctx);
+  historyRoutes(app, ctx);
+  staticRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,59 @@
+/**
+ * The one interface every answer engine implements. An engine streams answer text and may
+ * say which passages it drew on; everything around it (retrieval, filters, storage,
+ * events) lives in turn.ts, so an engine stays small.
+ */
+import type { Passage } from '../knowledge.ts';
+
+export interface Turn { role: 'user' | 'assistant'; content: string }
+
+export interface EngineRequest {
+  question: string;
+  /** Retrieved passages, most relevant first; may be empty. */
+  passages: Passage[];
+  /** The question's terms weighted by rarity in the knowledge (see SearchResult.weights). */
+  weights: Map<string, number>;
+  /** Earlier turns of this conversation, oldest first, without the current question. */
+  history: Turn[];
+  image: { data: string; mediaType: string } | null;
+  language: string;
+  botName: string;
+  /** Fires when the client leaves or the turn is stopped; the engine must stop at once. */
+  signal: AbortSignal;
+}
+
+export interface EngineResult {
+  /** Ids of the passages the answer used, when the engine knows them. */
+  used?: string[];
+}
+
+export interface Engine {
+  answer(req: EngineRequest): AsyncGenerator<string, EngineResult | void>;
+}
+
+/**
+ * A failure of the model backend. Its message is for the server log only; the client gets
+ * a generic text, never provider output or keys.
+ */
+export class EngineError extends Error {
+  readonly kind: 'upstream' | 'timeout' | 'dropped';
+  constructor(kind: 'upstream' | 'timeout' | 'dropped', detail: string) {
+    super(detail);
+    this.name = 'EngineError';
+    this.kind = kind;
+  }
+}
+
+/** Resolves after `ms`, or early (without throwing) when the signal fires. */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0 || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

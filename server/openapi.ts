@@ -1,0 +1,177 @@
+/**
+ * The OpenAPI 3.1 document of the server, written by hand. A test checks that every route
+ * registered in fastify is here and every path here is registered.
+ */
+type Schema = Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Schema, description: string) => ({ description, content: { 'application/json': { schema } } });
+const error = (description: string) => json(ref('Error'), description);
+const nullable = (type: string, extra: Schema = {}) => ({ type: [type, 'null'], ...extra });
+const uuidParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string', format: 'uuid' } });
+const stringParam = (name: string, where: 'path' | 'query', required: boolean, description: string) => ({ name, in: where, required, description, schema: { type: 'string' } });
+const rateLimited = {
+  description: 'Rate limit exceeded; `message` names the window.',
+  headers: { 'Retry-After': { description: 'Seconds until a retry can succeed.', schema: { type: 'integer' } } },
+  content: { 'application/json': { schema: ref('Error') } },
+};
+
+const schemas: Record<string, Schema> = {
+  Error: {
+    type: 'object', required: ['error', 'message'],
+    properties: {
+      error: { type: 'string', description: 'Machine-readable code, e.g. `invalid_request`, `bot_not_found`, `origin_not_allowed`, `rate_limited`.' },
+      message: { type: 'string', description: 'Text a person can read.' },
+      retry_after: { type: 'integer', description: 'On 429: seconds until a retry can succeed.' },
+      fields: { type: 'array', items: { type: 'string' }, description: 'On `invalid_fields`: the failing contact-form fields.' },
+    },
+  },
+  Citation: {
+    type: 'object', required: ['page_title', 'source_url', 'source_id', 'score', 'from_web_search'],
+    properties: {
+      page_title: { type: 'string' },
+      source_url: { type: 'string', description: 'Empty when the bot has `include_links_in_responses` off.' },
+      source_id: { type: 'string' },
+      score: { type: 'number', minimum: 0, maximum: 1 },
+      from_web_search: { type: 'boolean' },
+    },
+  },
+  Message: {
+    type: 'object', required: ['id', 'role', 'content', 'citations', 'feedback', 'image_preview', 'created_at', 'agent_name'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      role: { type: 'string', enum: ['user', 'assistant'] },
+      content: { type: 'string' },
+      citations: { type: ['array', 'null'], items: ref('Citation') },
+      feedback: { type: ['string', 'null'], enum: ['positive', 'negative', null] },
+      image_preview: nullable('string', { description: 'A small `data:` URL renderable as `<img src>`: the image itself up to 24 KB, else an SVG placeholder with its type and size.' }),
+      created_at: { type: 'string', format: 'date-time' },
+      agent_name: nullable('string', { description: 'Extension: the human agent who wrote an assistant message.' }),
+    },
+  },
+  ChatRequest: {
+    type: 'object', required: ['bot_id', 'message', 'session_id'],
+    description: 'Unknown fields are ignored.',
+    properties: {
+      bot_id: { type: 'string', format: 'uuid' },
+      message: { type: 'string', minLength: 1, maxLength: 4000, description: '1-4000 characters after trimming.' },
+      session_id: { type: 'string', minLength: 1, maxLength: 256 },
+      conversation_id: { type: 'string' },
+      recaptcha_token: { type: 'string' },
+      image_data: { type: 'string', description: 'Base64 without a `data:` prefix; at most 4 MB decoded.' },
+      image_media_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp'] },
+    },
+  },
+  ChatEvent: {
+    description: 'One SSE event, sent as `data: <json>` followed by a blank line. Order: status retrieving, notice*, status generating, content*, replace?, then done or error.',
+    oneOf: [
+      { type: 'object', required: ['type', 'stage'], properties: { type: { const: 'status' }, stage: { enum: ['retrieving', 'generating'] } } },
+      { type: 'object', required: ['type', 'content'], properties: { type: { const: 'content' }, content: { type: 'string' } } },
+      { type: 'object', required: ['type', 'content'], properties: { type: { const: 'replace' }, content: { type: 'string' } } },
+      { type: 'object', required: ['type', 'code', 'level', 'message_key'], properties: { type: { const: 'notice' }, code: { type: 'string', examples: ['rag_unavailable', 'handoff_active', 'handoff_started', 'handoff_offline'] }, level: { type: 'string' }, message_key: { type: 'string' } } },
+      { type: 'object', required: ['type', 'conversation_id', 'assistant_message_id'], properties: { type: { const: 'done' }, conversation_id: { type: 'string' }, assistant_message_id: { type: 'string' }, citations: { type: 'array', items: ref('Citation'), maxItems: 3 } } },
+      { type: 'object', required: ['type', 'error', 'message'], properties: { type: { const: 'error' }, error: { enum: ['content_filtered', 'service_unavailable', 'internal_error'] }, message: { type: 'string' } } },
+    ],
+  },
+  WidgetConfig: {
+    type: 'object',
+    required: ['bot_id', 'bot_name', 'widget_settings', 'suggested_questions', 'show_suggested_questions', 'suggested_questions_count', 'welcome_message', 'warning_message', 'recaptcha_site_key', 'include_links', 'language', 'mcp_url', 'handoff_enabled', 'handoff_trigger', 'handoff_offline_message', 'handoff_agent_label', 'handoff_available', 'allow_user_images', 'contact_form_enabled', 'contact_form_trigger', 'contact_form_fields', 'contact_form_success_message', 'contact_form_button_display'],
+    properties: {
+      bot_id: { type: 'string', format: 'uuid' },
+      bot_name: { type: 'string' },
+      widget_settings: {
+        type: 'object',
+        properties: {
+          primary_color: { type: 'string' }, position: { enum: ['bottom-right', 'bottom-left'] }, title: { type: 'string' },
+          subtitle: { type: 'string' }, avatar_url: { type: 'string' }, theme: { enum: ['light', 'dark', 'auto'] }, open_on_load: { type: 'boolean' },
+        },
+      },
+      suggested_questions: { type: 'array', items: { type: 'string' } },
+      show_suggested_questions: { type: 'boolean' },
+      suggested_questions_count: { type: 'integer' },
+      welcome_message: nullable('string'),
+      warning_message: nullable('string'),
+      recaptcha_site_key: nullable('string'),
+      include_links: { type: 'boolean' },
+      language: { type: 'string' },
+      mcp_url: nullable('string'),
+      handoff_enabled: { type: 'boolean' },
+      handoff_trigger: { enum: ['button', 'auto', 'both'] },
+      handoff_offline_message: nullable('string'),
+      handoff_agent_label: nullable('string'),
+      handoff_available: { type: 'boolean' },
+      allow_user_images: { type: 'boolean' },
+      contact_form_enabled: { type: 'boolean' },
+      contact_form_trigger: { enum: ['button', 'auto', 'both'] },
+      contact_form_fields: {
+        type: ['array', 'null'],
+        items: { type: 'object', required: ['name', 'label', 'type', 'required'], properties: { name: { type: 'string' }, label: { type: 'string' }, type: { enum: ['text', 'email', 'tel', 'textarea', 'select'] }, required: { type: 'boolean' }, options: { type: 'array', items: { type: 'string' } } } },
+      },
+      contact_form_success_message: nullable('string'),
+      contact_form_button_display: { enum: ['always', 'after_response', 'never'] },
+    },
+  },
+  History: {
+    type: 'object', required: ['messages', 'conversation_status'],
+    properties: { messages: { type: 'array', items: ref('Message') }, conversation_status: { enum: ['open', 'handoff', 'closed'] } },
+  },
+};
+
+const paths: Record<string, Schema> = {
+  '/v1/public/chat/stream': {
+    post: {
+      summary: 'Stream one chat turn as Server-Sent Events',
+      requestBody: { required: true, content: { 'application/json': { schema: ref('ChatRequest') } } },
+      responses: {
+        200: { description: 'The SSE stream (`text/event-stream; charset=utf-8`); `: keep-alive` comments every 15 s of silence.', content: { 'text/event-stream': { schema: ref('ChatEvent') } } },
+        400: error('Missing or invalid field, image not allowed or invalid, or bot-protection token missing (`recaptcha_required`).'),
+        403: error('Bot not public or inactive, origin not allowed, trial expired, or bot protection failed (`recaptcha_failed`).'),
+        404: error('Bot not found, or `conversation_id` unknown, of another bot or another session.'),
+        413: error('Body larger than 6 MB.'),
+        415: error('Body is not JSON.'),
+        429: rateLimited,
+        503: error('The bot-protection verifier could not be reached (`recaptcha_unavailable`).'),
+      },
+    },
+  },
+  '/v1/public/bots/{bot_id}/config': {
+    get: {
+      summary: "Read a bot's widget configuration",
+      parameters: [uuidParam('bot_id', 'The bot.')],
+      responses: { 200: json(ref('WidgetConfig'), 'The configuration.'), 400: error('Malformed bot id.'), 403: error('Bot private or inactive, or origin not allowed.'), 404: error('Bot not found.') },
+    },
+  },
+  '/v1/public/conversations/{conversation_id}/messages': {
+    get: {
+      summary: 'Read the history of a conversation (oldest first)',
+      parameters: [
+        stringParam('conversation_id', 'path', true, 'From a `done` event.'),
+        stringParam('session_id', 'query', true, 'Must be the session that created the conversation.'),
+        stringParam('after', 'query', false, 'A message id; only later messages are returned.'),
+      ],
+      responses: {
+        200: json(ref('History'), 'The messages.'),
+        400: error('`session_id` missing, or `after` not a message of this conversation.'),
+        403: error('Origin not allowed for the conversation\'s bot.'),
+        404: error('Unknown conversation or another session\'s (same answer for both).'),
+        429: rateLimited,
+      },
+    },
+  },
+  '/widget.js': { get: { summary: 'The embeddable widget script', responses: { 200: { description: 'JavaScript.', content: { 'text/javascript': {} } }, 304: { description: 'Not modified.' }, 404: error('Not built yet.') } } },
+  '/': { get: { summary: 'The demo page', responses: { 200: { description: 'HTML.', content: { 'text/html': {} } }, 304: { description: 'Not modified.' }, 404: error('No demo page.') } } },
+  '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1 JSON.', content: { 'application/json': {} } } } } },
+};
+
+export function openApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Public Chat Service',
+      version: '1.0.0',
+      description: 'The three endpoints of the Public Chat Service spec plus this server\'s documented extensions. CORS preflights (`OPTIONS`) on `/v1/public/*` are always granted; the bot\'s allowed domains are enforced on the request itself.',
+    },
+    paths,
+    components: { schemas },
+  };
+}

@@ -1,0 +1,42 @@
+/** A minimal SSE reader for tests: frames, comments and parsed `data:` events, exactly as sent. */
+export interface SseResult {
+  events: Array<Record<string, unknown> & { type: string }>;
+  comments: string[];
+  raw: string;
+}
+
+/** Parses a complete SSE body; throws when a frame is not `data: <json>`. */
+export function parseSse(raw: string): SseResult {
+  const events: SseResult['events'] = [];
+  const comments: string[] = [];
+  for (const frame of raw.split('\n\n')) {
+    if (!frame) continue;
+    for (const line of frame.split('\n')) {
+      if (line.startsWith(':')) comments.push(line);
+      else if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)));
+      else throw new Error(`unexpected SSE line: ${JSON.stringify(line)}`);
+    }
+  }
+  return { events, comments, raw };
+}
+
+export async function readSse(res: Response): Promise<SseResult> {
+  return parseSse(await res.text());
+}
+
+/** Reads events one by one, so a test can act in the middle of a stream. */
+export async function* sseEvents(res: Response): AsyncGenerator<Record<string, unknown> & { type: string }> {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buf = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buf += value;
+    let i: number;
+    while ((i = buf.indexOf('\n\n')) >= 0) {
+      const frame = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      if (frame.startsWith('data: ')) yield JSON.parse(frame.slice(6));
+    }
+  }
+}

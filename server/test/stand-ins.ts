@@ -1,0 +1,94 @@
+/**
+ * Local stand-ins for the outside services the server talks to, speaking their real
+ * protocols over loopback HTTP: a siteverify endpoint (reCAPTCHA/hCaptcha/Turnstile form
+ * protocol) and an OpenAI-compatible chat-completions endpoint (SSE chunks, [DONE]).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function body(req: IncomingMessage): Promise<string> {
+  let s = '';
+  for await (const c of req) s += c;
+  return s;
+}
+
+const closeServer = (server: Server) => new Promise<void>((resolve) => {
+  server.closeAllConnections();
+  server.close(() => resolve());
+});
+
+export interface Verifier { url: string; calls: URLSearchParams[]; close(): Promise<void> }
+
+/** Tokens: "good" passes (score 0.9), "low" passes with score 0.1, anything else fails. */
+export async function startVerifier(): Promise<Verifier> {
+  const calls: URLSearchParams[] = [];
+  const server = createServer(async (req, res) => {
+    const form = new URLSearchParams(await body(req));
+    calls.push(form);
+    const token = form.get('response');
+    const result = form.get('secret') !== 'test-secret' ? { success: false, 'error-codes': ['invalid-input-secret'] }
+      : token === 'good' ? { success: true, score: 0.9, hostname: 'shop.example.com' }
+      : token === 'low' ? { success: true, score: 0.1 }
+      : { success: false, 'error-codes': ['invalid-input-response'] };
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+  });
+  return { url: `${await listen(server)}/siteverify`, calls, close: () => closeServer(server) };
+}
+
+export type ModelMode = 'ok' | 'error' | 'drop' | 'stall';
+
+export interface FakeModel {
+  baseUrl: string;
+  mode: ModelMode;
+  /** The answer streamed in `ok` mode, split into these chunks. */
+  chunks: string[];
+  requests: Array<{ body: any; headers: IncomingMessage['headers'] }>;
+  /** Resolves when an upstream request was closed by the client before it ended. */
+  aborted: Promise<void>;
+  close(): Promise<void>;
+}
+
+export const PROVIDER_SECRET = 'sk-provider-internal-detail-12345';
+
+export async function startFakeModel(): Promise<FakeModel> {
+  let markAborted: () => void = () => undefined;
+  const model: FakeModel = {
+    baseUrl: '',
+    mode: 'ok',
+    chunks: ['The lamp ', 'costs 79 euros ', '[1].'],
+    requests: [],
+    aborted: new Promise<void>((r) => (markAborted = r)),
+    close: async () => undefined,
+  };
+  const frame = (delta: Record<string, unknown>, finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'stand-in', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const parsed = JSON.parse(await body(req));
+    model.requests.push({ body: parsed, headers: req.headers });
+    res.on('close', () => {
+      if (!res.writableFinished) markAborted();
+    });
+    if (model.mode === 'error') {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ error: { message: `internal failure ${PROVIDER_SECRET}`, type: 'server_error' } }));
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write(frame({ role: 'assistant', content: '' }));
+    if (model.mode === 'stall') return void res.write(frame({ content: 'The lamp ' }));
+    if (model.mode === 'drop') {
+      res.write(frame({ content: 'The lamp ' }));
+      return void setTimeout(() => res.destroy(), 20);
+    }
+    for (const c of model.chunks) res.write(frame({ content: c }));
+    res.write(frame({}, 'stop'));
+    res.end('data: [DONE]\n\n');
+  });
+  model.baseUrl = `${await listen(server)}/v1`;
+  model.close = () => closeServer(server);
+  return model;
+}

@@ -1,0 +1,136 @@
+/**
+ * One chat turn after the request was accepted and the stream opened:
+ * retrieve → generate → filter → persist, emitting events in the order of design.md:
+ * status retrieving → notice* → status generating → content* → replace? → done | error.
+ */
+import type { BotConfig } from './config.ts';
+import type { Context } from './context.ts';
+import { EngineError, type EngineResult } from './engines/engine.ts';
+import { blockedMatcher, redact } from './filters.ts';
+import type { Passage } from './knowledge.ts';
+import type { ChatEvent, SseWriter } from './sse.ts';
+import type { Citation, Conversation } from './store.ts';
+import { terms } from './text.ts';
+
+export interface TurnInput {
+  bot: BotConfig;
+  sessionId: string;
+  message: string;
+  conversation: Conversation | null;
+  image: { data: string; mediaType: string; preview: string } | null;
+}
+
+const MESSAGES = {
+  filtered: 'This message could not be answered because it was blocked by a content filter.',
+  unavailable: 'The assistant is unavailable right now. Please try again in a moment.',
+  credits: 'The assistant is temporarily unavailable. Please try again later.',
+  internal: 'Something went wrong while answering. Please try again.',
+} as const;
+
+const notice = (code: string, level = 'warning'): ChatEvent => ({ type: 'notice', code, level, message_key: `notice.${code}` });
+
+/**
+ * Citations from the passages the answer used: distinct sources, best first, at most 3.
+ * Without a list from the engine, a passage counts as used when much of the answer's
+ * vocabulary appears in it.
+ */
+export function citationsFor(bot: BotConfig, passages: Passage[], answer: string, used: string[] | undefined): Citation[] {
+  let picked: Passage[];
+  if (used) {
+    picked = passages.filter((p) => used.includes(p.id));
+  } else {
+    const words = new Set(terms(answer));
+    picked = passages.filter((p) => {
+      if (words.size === 0) return false;
+      const own = new Set(terms(p.text));
+      let hit = 0;
+      for (const w of words) if (own.has(w)) hit++;
+      return hit / words.size >= 0.3;
+    });
+  }
+  const bySource = new Map<string, Citation>();
+  for (const p of [...picked].sort((a, b) => b.score - a.score)) {
+    if (bySource.has(p.sourceId)) continue;
+    bySource.set(p.sourceId, {
+      page_title: p.title,
+      source_url: bot.include_links_in_responses ? p.url : '',
+      source_id: p.sourceId,
+      score: Math.min(1, Math.max(0, p.score)),
+      from_web_search: false,
+    });
+  }
+  return [...bySource.values()].slice(0, 3);
+}
+
+export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): Promise<void> {
+  const { bot, store } = { bot: input.bot, store: ctx.store };
+  const isBlocked = blockedMatcher(bot.filters.blocked_terms);
+  const fail = (error: 'content_filtered' | 'service_unavailable' | 'internal_error', message: string) => out.send({ type: 'error', error, message });
+
+  await out.send({ type: 'status', stage: 'retrieving' });
+  if (isBlocked(input.message)) return void (await fail('content_filtered', MESSAGES.filtered));
+
+  // Reserve a credit up front so simultaneous turns cannot overspend; given back if no answer is stored.
+  const ws = ctx.config.workspaces.get(bot.workspace_id)!;
+  if (!store.reserveCredit(ws.id, ws.credits)) return void (await fail('service_unavailable', MESSAGES.credits));
+  let answered = false;
+  try {
+    const conversation = input.conversation ?? store.createConversation(bot.id, input.sessionId);
+    const earlier = store.messages(conversation.id);
+    const history = Array.isArray(earlier) ? earlier.map((m) => ({ role: m.role, content: m.content })) : [];
+    store.addMessage(conversation.id, { role: 'user', content: input.message, image_preview: input.image?.preview ?? null });
+
+    const kb = ctx.knowledge(bot);
+    const found = kb.search(input.message);
+    if (found.degraded) await out.send(notice('rag_unavailable'));
+    await out.send({ type: 'status', stage: 'generating' });
+
+    let answer = '';
+    let result: EngineResult | void = undefined;
+    const engine = ctx.engine(bot);
+    const turn = engine.answer({
+      question: input.message, passages: found.passages, weights: found.weights, history, image: input.image,
+      language: bot.language, botName: bot.name, signal: out.signal,
+    });
+    try {
+      for (;;) {
+        const step = await turn.next();
+        if (step.done) {
+          result = step.value;
+          break;
+        }
+        answer += step.value;
+        if (isBlocked(answer)) return void (await fail('content_filtered', MESSAGES.filtered));
+        if (!(await out.send({ type: 'content', content: step.value }))) break;
+      }
+    } catch (e) {
+      if (!out.open) return;
+      if (e instanceof EngineError) {
+        console.warn(`[turn] bot ${bot.id}: model ${e.kind}: ${e.message}`);
+        return void (await fail('service_unavailable', MESSAGES.unavailable));
+      }
+      throw e;
+    } finally {
+      // Stops an engine still paused at a chunk (filtered, or the client left); ends its upstream request.
+      await turn.return(undefined).catch(() => undefined);
+    }
+    // The client left or could not keep up: stop here, keep what was stored.
+    if (!out.open) return;
+    if (!answer.trim()) return void (await fail('service_unavailable', MESSAGES.unavailable));
+
+    const final = redact(answer, bot.filters.redact);
+    if (final !== answer) await out.send({ type: 'replace', content: final });
+    const citations = bot.citations_enabled ? citationsFor(bot, found.passages, final, result?.used) : null;
+    const saved = store.addMessage(conversation.id, { role: 'assistant', content: final, citations });
+    answered = true;
+    await out.send({
+      type: 'done', conversation_id: conversation.id, assistant_message_id: saved.id,
+      ...(citations ? { citations } : {}),
+    });
+  } catch (e) {
+    console.error(`[turn] bot ${bot.id}: ${(e as Error).stack ?? e}`);
+    await fail('internal_error', MESSAGES.internal);
+  } finally {
+    if (!answered) store.refundCredit(ws.id, ws.credits);
+  }
+}
