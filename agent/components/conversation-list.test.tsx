@@ -1,0 +1,71 @@
+import { render, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createInbox } from '../state';
+import { cleanupInbox, renderInbox, signIn, threeWaiting } from '../testing/render-inbox';
+import { ConversationItem } from './conversation-item';
+
+afterEach(cleanupInbox);
+
+function buttonNames(): string[] {
+  const nav = screen.getByRole('navigation', { name: /Waiting for a human/ });
+  return within(nav)
+    .getAllByRole('button')
+    .map((b) => b.textContent ?? '');
+}
+
+describe('waiting list', () => {
+  test('lists the conversations oldest waiting first, each named by its first user message', async () => {
+    const { fake } = renderInbox({ conversations: threeWaiting() });
+    await signIn();
+
+    await waitFor(() => {
+      const names = buttonNames();
+      expect(names).toHaveLength(3);
+      expect(names[0]).toContain('How do I export all my notes?');
+      expect(names[1]).toContain('What does the team plan cost?');
+      expect(names[2]).toContain('My sync stopped working yesterday');
+    });
+    expect(buttonNames()[1]).toContain('Sales bot');
+    // The export conversation's last message is the agent's; its name still leads with what the visitor asked.
+    expect(screen.getByRole('button', { name: /^How do I export all my notes\?/ })).toBeTruthy();
+    expect(fake.callsTo('GET', '/v1/agent/conversations?status=handoff').length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { name: /Waiting for a human \(3\)/ })).toBeTruthy();
+  });
+
+  test('keeps oldest first even when the server answers in another order', async () => {
+    renderInbox({ conversations: threeWaiting(), listOrder: 'seeded' });
+    await signIn();
+    await waitFor(() => expect(buttonNames()[0]).toContain('How do I export all my notes?'));
+    expect(buttonNames()[2]).toContain('My sync stopped working yesterday');
+  });
+
+  test('says so when nobody is waiting', async () => {
+    renderInbox({ conversations: [] });
+    await signIn();
+    expect(await screen.findByText(/No one is waiting/)).toBeTruthy();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  test('a last_message given as plain text names the item until the first message is known', () => {
+    const inbox = createInbox({ storage: null });
+    render(
+      <ul>
+        <ConversationItem
+          inbox={inbox}
+          conversation={{
+            conversation_id: 'c1',
+            bot_id: 'b1',
+            bot_name: 'Docs helper',
+            status: 'handoff',
+            waiting_since: new Date(Date.now() - 5 * 60_000).toISOString(),
+            updated_at: new Date().toISOString(),
+            last_message: 'Can someone   call me back?',
+          }}
+        />
+      </ul>,
+    );
+    const button = screen.getByRole('button');
+    expect(button.textContent).toContain('Can someone call me back?');
+    expect(button.textContent).toContain('Docs helper · waiting 5 min');
+  });
+});

@@ -1,0 +1,40 @@
+import type { Message } from '../api';
+import { formatTime } from '../format';
+import { text } from '../text';
+import { CitationList } from './citation-list';
+
+function author(message: Message): { kind: 'user' | 'bot' | 'agent'; label: string } {
+  if (message.role === 'user') return { kind: 'user', label: text.visitor };
+  if (message.agent_name) return { kind: 'agent', label: `${message.agent_name} (agent)` };
+  return { kind: 'bot', label: text.bot };
+}
+
+/**
+ * One message of the thread. Content is untrusted (visitor and model text): it goes into a
+ * text node as it is, Markdown and all, never parsed as HTML.
+ */
+export function MessageItem({ message }: { message: Message }) {
+  const { kind, label } = author(message);
+  return (
+    <li class={`msg msg-${kind}`}>
+      <p class="msg-meta">
+        <span class="msg-who">{label}</span> <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
+      </p>
+      <p class="msg-text">{message.content}</p>
+      {message.image_preview != null && <p class="hint">(image attached)</p>}
+      {message.citations && message.citations.length > 0 && <CitationList citations={message.citations} />}
+    </li>
+  );
+}
+
+/** A reply the server has not confirmed yet. */
+export function PendingItem({ content, agentName }: { content: string; agentName: string | null }) {
+  return (
+    <li class="msg msg-agent msg-pending" aria-busy="true">
+      <p class="msg-meta">
+        <span class="msg-who">{agentName ? `${agentName} (agent)` : 'You'}</span> <span>{text.sending}</span>
+      </p>
+      <p class="msg-text">{content}</p>
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { excerpt } from '../format';
+import type { Inbox } from '../state';
+import { text } from '../text';
+import { ContactSubmissions } from './contact-submissions';
+import { MessageItem, PendingItem } from './message-item';
+import { ReplyForm } from './reply-form';
+
+// Within this distance of the bottom the agent counts as following along, so new messages
+// scroll into view; further up they are reading back and the view must not jump.
+const FOLLOW_PX = 80;
+
+export function ThreadView({ inbox }: { inbox: Inbox }) {
+  const id = inbox.openId.value;
+  const detail = inbox.thread.value;
+  const pending = inbox.openPending.value;
+  const scroller = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  const count = (detail?.messages.length ?? 0) + pending.length;
+
+  useEffect(() => {
+    following.current = true;
+  }, [id]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && following.current) el.scrollTop = el.scrollHeight;
+  }, [count, id]);
+
+  function onScroll() {
+    const el = scroller.current;
+    if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_PX;
+  }
+
+  async function onClose() {
+    await inbox.closeConversation();
+    // The thread is gone: put focus somewhere that makes sense instead of on <body>.
+    if (!inbox.openId.value) document.getElementById('waiting-heading')?.focus();
+  }
+
+  const title = (id && inbox.excerpts.value[id]) || 'Conversation';
+  const conversation = detail?.conversation;
+  return (
+    <section class="thread" aria-labelledby="thread-heading">
+      <header class="thread-head">
+        <div>
+          <h2 id="thread-heading">{excerpt(title, 60)}</h2>
+          {conversation && <p class="meta">{conversation.bot_name}</p>}
+        </div>
+        <button type="button" onClick={() => void onClose()} aria-busy={inbox.closing.value}>
+          {text.closeConversation}
+        </button>
+      </header>
+      <div class="thread-scroll" ref={scroller} onScroll={onScroll}>
+        {!detail ? (
+          <p class="hint">{text.threadLoading}</p>
+        ) : (
+          <>
+            {conversation?.status === 'closed' && <p class="hint">{text.statusClosed}</p>}
+            <ContactSubmissions submissions={detail.contact_submissions ?? []} />
+            <ol class="messages" aria-label={text.threadLabel}>
+              {detail.messages.map((m) => (
+                <MessageItem key={m.id} message={m} />
+              ))}
+              {pending.map((p) => (
+                <PendingItem key={`pending-${p.key}`} content={p.content} agentName={inbox.agentName.value} />
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+      <ReplyForm inbox={inbox} />
+    </section>
+  );
+}

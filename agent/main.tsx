@@ -1,0 +1,9 @@
+// Entry of the agent inbox page (/agent): one store, restored from sessionStorage, one render.
+import { render } from 'preact';
+import { App } from './components/app';
+import { createInbox } from './state';
+import './styles.css';
+
+const inbox = createInbox();
+inbox.restore();
+render(<App inbox={inbox} />, document.getElementById('app') ?? document.body);
