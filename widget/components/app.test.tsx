@@ -1,0 +1,229 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { json, sse, sseResponse } from '../test/helpers';
+import { renderWidget } from '../test/render';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const open = () => fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+const type = (text: string) => fireEvent.input(screen.getByRole('textbox', { name: 'Message' }), { target: { value: text } });
+const send = (text: string) => {
+  type(text);
+  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+};
+const answer = (...events: object[]) => ({ 'POST /chat/stream$': () => sseResponse(sse(...events)) });
+const done = { type: 'done', conversation_id: 'c1', assistant_message_id: 'a1', citations: [] };
+
+describe('panel', () => {
+  test('launcher opens a dialog labelled by the bot name with welcome and at most N suggestions', async () => {
+    await renderWidget();
+    open();
+    const dialog = screen.getByRole('dialog', { name: 'Lumen Helper' });
+    expect(within(dialog).getByText('Lumen Notes').tagName).toBe('STRONG');
+    expect(within(dialog).getAllByRole('button', { name: /\?$/ })).toHaveLength(3);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
+  });
+
+  test('suggestions hidden when show_suggested_questions is false', async () => {
+    await renderWidget({ show_suggested_questions: false });
+    open();
+    expect(screen.queryByRole('button', { name: 'How do I sync?' })).toBeNull();
+  });
+
+  test('Escape closes and focus returns to the launcher', async () => {
+    await renderWidget();
+    open();
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Message' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open chat' }));
+  });
+
+  test('Arabic config: localized launcher and a right-to-left panel', async () => {
+    await renderWidget({ language: 'ar' });
+    fireEvent.click(screen.getByRole('button', { name: 'افتح الدردشة' }));
+    expect(screen.getByRole('dialog').getAttribute('dir')).toBe('rtl');
+    expect(screen.getByRole('textbox', { name: 'رسالة' })).toBeTruthy();
+  });
+
+  test('primary colour is validated and text on it is chosen for contrast', async () => {
+    const { view } = await renderWidget({ widget_settings: { primary_color: 'red;}body{display:none', theme: 'dark' } });
+    const root = view.container.querySelector<HTMLElement>('.cw')!;
+    expect(root.style.getPropertyValue('--cw-primary')).toBe('#2563eb');
+    expect(root.dataset.scheme).toBe('dark');
+    cleanup();
+    const { view: v2 } = await renderWidget({ widget_settings: { primary_color: '#FDE047', position: 'bottom-left' } });
+    const r2 = v2.container.querySelector<HTMLElement>('.cw')!;
+    expect(r2.style.getPropertyValue('--cw-on-primary')).toBe('#000000');
+    expect(r2.dataset.pos).toBe('left');
+  });
+});
+
+describe('a streamed turn', () => {
+  test('status, content, replace, notice and done with citations', async () => {
+    let push!: (s: string) => void;
+    let end!: () => void;
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        push = (s) => c.enqueue(new TextEncoder().encode(s));
+        end = () => c.close();
+      },
+    });
+    const { net, store } = await renderWidget({}, { 'POST /chat/stream$': () => new Response(stream, { headers: { 'Content-Type': 'text/event-stream' } }) });
+    open();
+    send('How do I sync?');
+    await screen.findByText('How do I sync?', { selector: '.msg.user' });
+    push(sse({ type: 'status', stage: 'retrieving' }));
+    await screen.findByText('Searching the knowledge base…');
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    push(sse({ type: 'notice', code: 'rag_unavailable', level: 'warning', message_key: 'notice.rag_unavailable' }));
+    push(sse({ type: 'status', stage: 'generating' }, { type: 'content', content: 'Open **Settings**' }, { type: 'content', content: ' → Sync.' }));
+    await screen.findByText('Writing an answer…');
+    await waitFor(() => expect(screen.getByText('Settings').tagName).toBe('STRONG'));
+    expect(screen.getByText(/knowledge base is unavailable/)).toBeTruthy();
+    push(sse({ type: 'replace', content: 'Use the [sync guide](https://lumen.test/sync).' }));
+    await screen.findByRole('link', { name: 'sync guide' });
+    expect(screen.queryByText('Settings')).toBeNull();
+    push(
+      sse({
+        type: 'done',
+        conversation_id: 'conv-1',
+        assistant_message_id: 'msg-1',
+        citations: [
+          { page_title: 'Sync guide', source_url: 'https://lumen.test/sync', source_id: 's1', score: 0.9, from_web_search: false },
+          { page_title: 'Internal note', source_url: '', source_id: 's2', score: 0.5, from_web_search: false },
+          { page_title: 'Forum', source_url: 'javascript:alert(1)', source_id: 's3', score: 0.4, from_web_search: true },
+        ],
+      }),
+    );
+    end();
+    const sources = await screen.findByRole('list', { name: 'Sources' });
+    expect(within(sources).getByRole('link', { name: 'Sync guide' }).getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(sources).queryByRole('link', { name: 'Internal note' })).toBeNull();
+    expect(within(sources).queryByRole('link', { name: 'Forum' })).toBeNull();
+    expect(within(sources).getByText('web')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(store.announce.value).toContain('sync guide');
+    expect(JSON.parse(localStorage.getItem('chat-widget:' + store.opts.botId)!).conversation_id).toBe('conv-1');
+    // the next turn continues the conversation
+    expect(net.streams()[0].body).toMatchObject({ message: 'How do I sync?', bot_id: store.opts.botId });
+    expect(net.streams()[0].body.conversation_id).toBeUndefined();
+  });
+
+  test('clicking a suggestion sends it', async () => {
+    const { net } = await renderWidget({}, answer({ type: 'content', content: 'Yes.' }, done));
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Is there a free plan?' }));
+    await screen.findByText('Yes.');
+    expect(net.streams()[0].body.message).toBe('Is there a free plan?');
+  });
+
+  test('Enter sends, Shift+Enter does not', async () => {
+    const { net } = await renderWidget({}, answer(done));
+    open();
+    type('line one');
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(net.streams()).toHaveLength(0);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(net.streams()).toHaveLength(1));
+  });
+
+  test('an error event shows its message; Retry resends the same text', async () => {
+    let n = 0;
+    const { net } = await renderWidget({}, {
+      'POST /chat/stream$': () =>
+        sseResponse(n++ ? sse({ type: 'content', content: 'Second time lucky.' }, done) : sse({ type: 'error', error: 'service_unavailable', message: 'Out of credits.' })),
+    });
+    open();
+    send('Hello?');
+    await screen.findByText('Out of credits.');
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await screen.findByText('Second time lucky.');
+    expect(net.streams().map((c) => c.body.message)).toEqual(['Hello?', 'Hello?']);
+    expect(screen.getAllByText('Hello?')).toHaveLength(1);
+  });
+
+  test('a stream that stops without done leaves a clear error with Retry', async () => {
+    await renderWidget({}, { 'POST /chat/stream$': () => sseResponse(sse({ type: 'content', content: 'Partial' })) });
+    open();
+    send('Q');
+    await screen.findByText('The answer was interrupted. Please try again.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  test('Stop aborts the turn and keeps what arrived', async () => {
+    await renderWidget({}, {
+      'POST /chat/stream$': (_u, init) =>
+        new Response(
+          new ReadableStream({
+            start(c) {
+              c.enqueue(new TextEncoder().encode(sse({ type: 'content', content: 'Partial answer' })));
+              init.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        ),
+    });
+    open();
+    send('Q');
+    await screen.findByText('Partial answer');
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await screen.findByText('Stopped.');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+  });
+});
+
+describe('HTTP failures before the stream', () => {
+  test.each([
+    [400, 'The message could not be sent. Please check it and try again.'],
+    [403, 'This chat is not available here.'],
+    [404, 'This chat could not be found.'],
+    [503, 'The service had a problem. Please try again.'],
+  ])('%i shows a clear line and gives the text back', async (status, line) => {
+    await renderWidget({}, { 'POST /chat/stream$': () => json({ error: 'x', message: 'server words' }, status) });
+    open();
+    send('my long question');
+    expect((await screen.findByRole('alert')).textContent).toBe(line);
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('my long question');
+    expect(screen.queryByText('my long question', { selector: '.msg' })).toBeNull();
+  });
+
+  test('network failure', async () => {
+    await renderWidget({}, {
+      'POST /chat/stream$': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    open();
+    send('offline?');
+    expect((await screen.findByRole('alert')).textContent).toBe('No connection. Check your network and try again.');
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('offline?');
+  });
+
+  test('429 shows the bot warning, counts down Retry-After and blocks Send until then', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { store } = await renderWidget({ warning_message: 'Easy there! Wait a bit.' }, { 'POST /chat/stream$': () => json({ error: 'rate_limited' }, 429, { 'Retry-After': '3' }) });
+    open();
+    send('again');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Easy there! Wait a bit. You can send again in 3 s.'));
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    await new Promise((r) => setTimeout(r, 40)); // let Preact flush its effects (real timers)
+    vi.advanceTimersByTime(1000);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('in 2 s'));
+    vi.advanceTimersByTime(2100);
+    expect(store.retryUntil.value).toBe(0);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  test('429 without a bot warning uses the default line', async () => {
+    await renderWidget({}, { 'POST /chat/stream$': () => json({}, 429) });
+    open();
+    send('x');
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many messages. Please wait a moment.');
+  });
+});

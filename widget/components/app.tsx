@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { StoreContext } from '../context';
+import type { Store } from '../state';
+import { theme } from '../theme';
+import { Launcher } from './launcher';
+import { Panel } from './panel';
+
+/** Root: launcher, panel (only while open) and the polite live region for finished answers. */
+export function App({ store }: { store: Store }) {
+  const launcher = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const c = store.config.value;
+  const open = store.isOpen.value;
+  // Focus returns to the launcher when the panel closes (not on first render).
+  useEffect(() => {
+    if (wasOpen.current && !open) launcher.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  if (!c) return null;
+  const th = theme(c.widget_settings);
+  const l = store.l.value;
+  return (
+    <StoreContext.Provider value={store}>
+      <div
+        class="cw"
+        lang={l.code}
+        data-pos={th.position}
+        data-scheme={th.scheme}
+        style={{ '--cw-primary': th.primary, '--cw-on-primary': th.onPrimary }}
+      >
+        {open && <Panel />}
+        <Launcher buttonRef={launcher} />
+        <div class="sr" aria-live="polite" role="status">
+          {store.announce}
+        </div>
+      </div>
+    </StoreContext.Provider>
+  );
+}

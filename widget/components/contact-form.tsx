@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useStore } from '../context';
+import type { ContactField } from '../types';
+
+/** The contact form (extension). Validates like the server does and marks each failing field. */
+export function ContactForm() {
+  const s = useStore();
+  const l = s.l.value;
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [bad, setBad] = useState<string[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [sending, setSending] = useState(false);
+  const first = useRef<HTMLFormElement>(null);
+  const open = s.contact.open.value;
+  useEffect(() => {
+    if (open) first.current?.querySelector<HTMLElement>('input,textarea,select')?.focus();
+  }, [open]);
+  if (!open) return null;
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setSending(true);
+    const r = await s.contact.submit(values);
+    setSending(false);
+    setFailed(r === 'failed');
+    setBad(r === 'failed' ? [] : r);
+  };
+  const field = (f: ContactField) => {
+    const id = `cw-f-${f.name}`;
+    const invalid = bad.includes(f.name);
+    const props = {
+      id,
+      name: f.name,
+      required: !!f.required,
+      value: values[f.name] || '',
+      'aria-invalid': invalid,
+      'aria-describedby': invalid ? `${id}-e` : undefined,
+      onInput: (e: Event) => setValues({ ...values, [f.name]: (e.currentTarget as HTMLInputElement).value }),
+    };
+    return (
+      <label key={f.name} for={id}>
+        {f.label || f.name}
+        {f.type === 'textarea' ? (
+          <textarea rows={3} {...props} />
+        ) : f.type === 'select' ? (
+          <select {...props}>
+            <option value="" />
+            {(f.options || []).map((o) => (
+              <option key={o}>{o}</option>
+            ))}
+          </select>
+        ) : (
+          <input type={(f.type === 'email' || f.type === 'tel' ? f.type : 'text') as 'text'} {...props} />
+        )}
+        {invalid && <small id={`${id}-e`}>{l.t(values[f.name]?.trim() ? 'invalid' : 'required')}</small>}
+      </label>
+    );
+  };
+  return (
+    <form class="form" ref={first} noValidate onSubmit={submit} aria-label={l.t('contact')}>
+      {s.contact.fields.value.map(field)}
+      {failed && <small role="alert">{l.t('error.server')}</small>}
+      <div class="row">
+        <button type="submit" class="primary" disabled={sending}>
+          {l.t('contactSend')}
+        </button>
+        <button type="button" onClick={() => (s.contact.open.value = false)}>
+          {l.t('cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

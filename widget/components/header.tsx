@@ -1,0 +1,30 @@
+import { useStore } from '../context';
+import { safeImage } from '../url';
+import { CloseIcon, NewIcon } from './icons';
+
+/** Bot name (the dialog's label), optional title/subtitle/avatar, and the panel's own buttons. */
+export function Header() {
+  const s = useStore();
+  const c = s.config.value!;
+  const w = c.widget_settings || {};
+  const l = s.l.value;
+  const avatar = safeImage(typeof w.avatar_url === 'string' ? w.avatar_url : null);
+  const title = typeof w.title === 'string' && w.title !== c.bot_name ? w.title : '';
+  const subtitle = typeof w.subtitle === 'string' ? w.subtitle : '';
+  return (
+    <div class="head">
+      {avatar && <img src={avatar} alt="" referrerpolicy="no-referrer" />}
+      <div class="who">
+        {title && <p>{title}</p>}
+        <h2 id="cw-name">{c.bot_name}</h2>
+        {subtitle && <p>{subtitle}</p>}
+      </div>
+      <button type="button" aria-label={l.t('newChat')} title={l.t('newChat')} onClick={s.reset}>
+        <NewIcon />
+      </button>
+      <button type="button" aria-label={l.t('minimize')} title={l.t('minimize')} onClick={s.close}>
+        <CloseIcon />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { useState } from 'preact/hooks';
+import { useStore } from '../context';
+import { ActionBar } from './action-bar';
+import { Composer } from './composer';
+import { ContactForm } from './contact-form';
+import { ErrorLine } from './error-line';
+import { Header } from './header';
+import { MessageList } from './message-list';
+import { NoticeBanner } from './notice-banner';
+
+/** The chat dialog. Non-modal: the host page stays usable, Escape closes it. */
+export function Panel() {
+  const s = useStore();
+  const l = s.l.value;
+  const images = !!s.config.value?.allow_user_images;
+  const [drag, setDrag] = useState(false);
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDrag(false);
+    void s.pickImage(e.dataTransfer?.files?.[0]);
+  };
+  return (
+    <div
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="cw-name"
+      class={drag ? 'panel drop' : 'panel'}
+      dir={l.dir}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        s.close();
+      }}
+      {...(images && {
+        onDragOver: (e: DragEvent) => {
+          e.preventDefault();
+          setDrag(true);
+        },
+        onDragLeave: () => setDrag(false),
+        onDrop,
+      })}
+    >
+      <Header />
+      <NoticeBanner />
+      <MessageList />
+      <ActionBar />
+      <ContactForm />
+      <ErrorLine />
+      <Composer />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The contact form (our extension): which fields, when it is offered, validation, submission.
+import { computed, signal, type Signal } from '@preact/signals';
+import type { Api } from './api';
+import type { BotConfig, ContactField } from './types';
+
+// A bot that enables the form without defining fields still gets a usable one.
+const DEFAULT_FIELDS: ContactField[] = [
+  { name: 'name', label: 'Name', type: 'text', required: false },
+  { name: 'email', label: 'Email', type: 'email', required: true },
+  { name: 'message', label: 'Message', type: 'textarea', required: true },
+];
+
+/** Names of the fields whose values fail their definition (required, email, tel, select option). */
+export function invalidFields(fields: ContactField[], values: Record<string, string>): string[] {
+  return fields
+    .filter((f) => {
+      const v = (values[f.name] || '').trim();
+      if (!v) return !!f.required;
+      if (f.type === 'email') return !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
+      if (f.type === 'tel') return !/^\+?[\d\s().-]{5,}$/.test(v);
+      if (f.type === 'select') return !(f.options || []).includes(v);
+      return v.length > 5000;
+    })
+    .map((f) => f.name);
+}
+
+interface Deps { client: Api; session(): string; conversation(): string | null; config: Signal<BotConfig | null>; answered: Signal<boolean> }
+
+export function contact(d: Deps) {
+  const off = signal(false);
+  const open = signal(false);
+  const done = signal<string | null>(null);
+  let autoShown = false;
+  const enabled = computed(() => !!d.config.value?.contact_form_enabled && !off.value);
+  const trigger = computed(() => d.config.value?.contact_form_trigger || 'button');
+  const fields = computed(() => {
+    const f = d.config.value?.contact_form_fields;
+    return Array.isArray(f) && f.length ? f.filter((x) => x && typeof x.name === 'string') : DEFAULT_FIELDS;
+  });
+  /** `always`, `after_response` (once an answer finished) or `never`; only for the button trigger modes. */
+  const button = computed(() => {
+    if (!enabled.value || trigger.value === 'auto' || done.value) return false;
+    const show = d.config.value?.contact_form_button_display || 'after_response';
+    return show === 'always' || (show === 'after_response' && d.answered.value);
+  });
+
+  return {
+    off, open, done, fields, button,
+    /** Trigger `auto`/`both`: offered once, when the bot cannot help (no agent online, or a failed answer). */
+    auto() {
+      if (enabled.value && trigger.value !== 'button' && !autoShown && !done.value) open.value = autoShown = true;
+    },
+    /** Resolves to the names of invalid fields (empty on success or on a non-field failure). */
+    async submit(values: Record<string, string>): Promise<string[] | 'failed'> {
+      const bad = invalidFields(fields.value, values);
+      if (bad.length) return bad;
+      const r = await d.client.contact(d.session(), d.conversation(), values);
+      if (r.ok) {
+        done.value = r.data?.success_message || d.config.value?.contact_form_success_message || '';
+        open.value = false;
+        return [];
+      }
+      const named = r.error.body?.fields;
+      if (Array.isArray(named) && named.length) return named.map(String);
+      if (r.error.code === 'not_found' || r.error.code === 'bad_request') {
+        off.value = true;
+        open.value = false;
+      }
+      return 'failed';
+    },
+    reset() {
+      open.value = false;
+      done.value = null;
+      autoShown = false;
+    },
+  };
+}
+export type Contact = ReturnType<typeof contact>;
