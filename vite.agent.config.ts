@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 
 // The agent inbox (/agent): agent/main.tsx → dist/agent/agent.js + agent.css, plus the page
 // shell agent/index.html copied as is. The shell names its files with fixed root paths
@@ -35,11 +35,5 @@ export default defineConfig({
       fileName: () => 'agent.js',
       cssFileName: 'agent',
     },
-  },
-  // Until vite.config.ts grows an "agent" project: `npx vitest run --config vite.agent.config.ts`.
-  test: {
-    name: 'agent',
-    include: ['agent/**/*.test.{ts,tsx}'],
-    environment: 'jsdom',
   },
 });

@@ -26,6 +26,10 @@ export default defineConfig({
         extends: true,
         test: { name: 'widget', include: ['widget/**/*.test.{ts,tsx}'], environment: 'jsdom' },
       },
+      {
+        extends: true,
+        test: { name: 'agent', include: ['agent/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
     ],
   },
 });

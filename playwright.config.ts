@@ -1,0 +1,25 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium, chromiumArgs } from './scripts/chromium.mjs';
+
+// The system Chromium (Debian package): Playwright's own browser download cannot work here.
+const executablePath = findChromium() ?? undefined;
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
+  outputDir: 'test-results',
+  // Two cores: the server, the host-page server and the browser share them.
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/playwright.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: { executablePath, args: chromiumArgs },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+});
