@@ -74,6 +74,10 @@ function cors(app: FastifyInstance) {
   });
 }
 
+const ROUTES = new WeakMap<FastifyInstance, string[]>();
+/** "METHOD /path" of every route the app registered (checked against the OpenAPI document). */
+export const routesOf = (app: FastifyInstance): string[] => ROUTES.get(app) ?? [];
+
 export function buildApp(ctx: Context): FastifyInstance {
   const app = Fastify({
     logger: false,
@@ -83,6 +87,12 @@ export function buildApp(ctx: Context): FastifyInstance {
     onConstructorPoisoning: 'error',
     forceCloseConnections: true,
     return503OnClosing: true,
+  });
+
+  const routes: string[] = [];
+  ROUTES.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) routes.push(`${m} ${r.url}`);
   });
 
   app.removeContentTypeParser('application/json');

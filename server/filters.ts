@@ -32,7 +32,7 @@ const RULES: Record<Redaction, { re: RegExp; keep?: (m: string) => boolean; labe
   },
   // 7-15 digits with the usual separators, optionally +country; dates and versions have too few digits or dots.
   phone: {
-    re: /(?<![\w.+])\+?\(?\d[\d\s().-]{5,}\d(?![\w.])/g,
+    re: /(?<![\w+]|\d\.)\+?\(?\d[\d\s().-]{5,}\d(?!\w|\.\d)/g,
     keep: (m) => {
       const n = m.replace(/\D/g, '').length;
       return n < 7 || n > 15 || /^\d{4}-\d{2}-\d{2}$/.test(m.trim());

@@ -45,9 +45,9 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
     if (picks.some((p) => p.text === c.text)) continue;
     picks.push(c);
     chars += c.text.length;
-    // A short lead-in ("Pricing:") says little alone; take the sentence after it too.
+    // A lead-in ("Pricing:") says little alone; take the sentence after it too.
     const next = candidates.find((n) => n.passage === c.passage && n.index === c.index + 1);
-    if (c.text.length < 40 && next && !picks.includes(next)) {
+    if ((c.text.endsWith(':') || c.text.length < 20) && next && !picks.includes(next)) {
       picks.push(next);
       chars += next.text.length;
     }

@@ -48,21 +48,20 @@ export interface FakeModel {
   /** The answer streamed in `ok` mode, split into these chunks. */
   chunks: string[];
   requests: Array<{ body: any; headers: IncomingMessage['headers'] }>;
-  /** Resolves when an upstream request was closed by the client before it ended. */
-  aborted: Promise<void>;
+  /** How many upstream requests the client (our server) closed before they ended. */
+  aborted: number;
   close(): Promise<void>;
 }
 
 export const PROVIDER_SECRET = 'sk-provider-internal-detail-12345';
 
 export async function startFakeModel(): Promise<FakeModel> {
-  let markAborted: () => void = () => undefined;
   const model: FakeModel = {
     baseUrl: '',
     mode: 'ok',
     chunks: ['The lamp ', 'costs 79 euros ', '[1].'],
     requests: [],
-    aborted: new Promise<void>((r) => (markAborted = r)),
+    aborted: 0,
     close: async () => undefined,
   };
   const frame = (delta: Record<string, unknown>, finish: string | null = null) =>
@@ -71,7 +70,7 @@ export async function startFakeModel(): Promise<FakeModel> {
     const parsed = JSON.parse(await body(req));
     model.requests.push({ body: parsed, headers: req.headers });
     res.on('close', () => {
-      if (!res.writableFinished) markAborted();
+      if (!res.writableFinished) model.aborted++;
     });
     if (model.mode === 'error') {
       res.writeHead(500, { 'content-type': 'application/json' });
