@@ -1,6 +1,7 @@
 // Boot: read the script tag, publish window.ChatWidget, fetch config, mount, replay queued calls.
 // Nothing in here may throw into the host page: every failure ends in one console warning.
 import { emitter } from './emitter';
+import { provideRenderer, unloadRenderer } from './md-loader';
 import { mount } from './mount';
 import { DEFAULT_RECAPTCHA_SRC } from './recaptcha';
 import { createStore, type Store } from './state';
@@ -63,6 +64,7 @@ export async function boot(script: HTMLScriptElement | null = findScript()): Pro
   const run = (name: string, args: unknown[]) => {
     if (name === 'on' || name === 'off') return events[name](args[0] as string, args[1] as Fn);
     if (name === 'remove') return remove();
+    if (name === '_markdown') return provideRenderer(args[0]);
     if (dead) return;
     if (!store) return void pending.push([name, ...args]);
     if (name === 'send') {
@@ -76,6 +78,7 @@ export async function boot(script: HTMLScriptElement | null = findScript()): Pro
     dead = true;
     store?.dispose();
     unmount();
+    unloadRenderer();
     events.clear();
     if (w.ChatWidget === api) delete w.ChatWidget;
   }
@@ -105,7 +108,15 @@ export async function boot(script: HTMLScriptElement | null = findScript()): Pro
     }
     const src = script?.src ? new URL(script.src, location.href) : null;
     const apiBase = script?.dataset.apiBase || src?.origin || location.origin;
-    const s = createStore({ botId, apiBase, events, recaptchaSrc: script?.dataset.recaptchaSrc || DEFAULT_RECAPTCHA_SRC });
+    const s = createStore({
+      botId,
+      apiBase,
+      events,
+      recaptchaSrc: script?.dataset.recaptchaSrc || DEFAULT_RECAPTCHA_SRC,
+      // The Markdown chunk sits next to widget.js wherever the site owner's copy is hosted.
+      markdownSrc: src ? new URL('widget-markdown.js', src).href : undefined,
+      nonce: script?.nonce || undefined,
+    });
     const r = await s.init();
     if (dead) return null; // removed while loading
     if (!r.ok) {

@@ -32,5 +32,5 @@ test('notice message keys are localized; unknown keys get the generic line, neve
     expect(noticeKey(k)).toBe(k);
   expect(noticeKey('notice.something_new')).toBe('notice.generic');
   expect(noticeKey('open')).toBe('notice.generic');
-  expect(lang('es').t(noticeKey('notice.rag_unavailable'))).toContain('base de conocimiento');
+  expect(lang('es').t(noticeKey('notice.rag_unavailable'))).toContain('Fuentes no disponibles');
 });

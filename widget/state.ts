@@ -7,13 +7,14 @@ import { lang, noticeKey, type Key, type Lang } from './i18n';
 import { checkImage, readImage, type Picked } from './images';
 import { recaptcha, type Recaptcha } from './recaptcha';
 import { load, save, uuid } from './storage';
+import { loadRenderer } from './md-loader';
 import { streamTurn } from './stream';
 import type { BotConfig, Failure, Result } from './types';
 import { handoff } from './handoff';
 import { contact } from './contact';
 import { message, fromHistory, type Draft, type Msg } from './messages';
 
-export interface StoreOptions { botId: string; apiBase: string; recaptchaSrc?: string; events?: Emitter }
+export interface StoreOptions { botId: string; apiBase: string; recaptchaSrc?: string; markdownSrc?: string; nonce?: string; events?: Emitter }
 
 export function createStore(opts: StoreOptions) {
   const events = opts.events || makeEmitter();
@@ -98,6 +99,7 @@ export function createStore(opts: StoreOptions) {
     if (!config.value || isOpen.value) return;
     isOpen.value = true;
     void restore();
+    loadRenderer(opts.markdownSrc, opts.nonce);
     captcha?.preload(); // fetch the provider script before the first send needs it
     events.emit('open');
   }

@@ -26,12 +26,7 @@ export function uuid(): string {
   } catch {
     /* fall through */
   }
-  const b = new Uint8Array(16);
-  try {
-    crypto.getRandomValues(b);
-  } catch {
-    for (let i = 0; i < 16; i++) b[i] = (Math.random() * 256) | 0;
-  }
+  const b = crypto.getRandomValues(new Uint8Array(16)); // available in insecure contexts too
   b[6] = (b[6] & 15) | 64;
   b[8] = (b[8] & 63) | 128;
   const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');

@@ -10,7 +10,7 @@ export function ActionBar() {
   const c = s.config.value!;
   const l = s.l.value;
   const h = s.handoff.state.value;
-  const offline = c.handoff_offline_message || l.t('handoffOffline');
+  const offline = c.handoff_offline_message || l.t('notice.handoff_offline');
   const handoffOn = !!c.handoff_enabled && !s.handoff.off.value;
   const byButton = c.handoff_trigger !== 'auto';
   const items = [];

@@ -78,13 +78,13 @@ describe('a streamed turn', () => {
     send('How do I sync?');
     await screen.findByText('How do I sync?', { selector: '.msg.user' });
     push(sse({ type: 'status', stage: 'retrieving' }));
-    await screen.findByText('Searching the knowledge base…');
+    await screen.findByText('Searching…');
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
     push(sse({ type: 'notice', code: 'rag_unavailable', level: 'warning', message_key: 'notice.rag_unavailable' }));
     push(sse({ type: 'status', stage: 'generating' }, { type: 'content', content: 'Open **Settings**' }, { type: 'content', content: ' → Sync.' }));
-    await screen.findByText('Writing an answer…');
+    await screen.findByText('Writing…');
     await waitFor(() => expect(screen.getByText('Settings').tagName).toBe('STRONG'));
-    expect(screen.getByText(/knowledge base is unavailable/)).toBeTruthy();
+    expect(screen.getByText(/Sources are unavailable/)).toBeTruthy();
     push(sse({ type: 'replace', content: 'Use the [sync guide](https://lumen.test/sync).' }));
     await screen.findByRole('link', { name: 'sync guide' });
     expect(screen.queryByText('Settings')).toBeNull();
@@ -152,7 +152,7 @@ describe('a streamed turn', () => {
     await renderWidget({}, { 'POST /chat/stream$': () => sseResponse(sse({ type: 'content', content: 'Partial' })) });
     open();
     send('Q');
-    await screen.findByText('The answer was interrupted. Please try again.');
+    await screen.findByText('The answer was interrupted.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
@@ -180,10 +180,10 @@ describe('a streamed turn', () => {
 
 describe('HTTP failures before the stream', () => {
   test.each([
-    [400, 'The message could not be sent. Please check it and try again.'],
+    [400, 'The message could not be sent.'],
     [403, 'This chat is not available here.'],
     [404, 'This chat could not be found.'],
-    [503, 'The service had a problem. Please try again.'],
+    [503, 'The service had a problem.'],
   ])('%i shows a clear line and gives the text back', async (status, line) => {
     await renderWidget({}, { 'POST /chat/stream$': () => json({ error: 'x', message: 'server words' }, status) });
     open();
@@ -201,7 +201,7 @@ describe('HTTP failures before the stream', () => {
     });
     open();
     send('offline?');
-    expect((await screen.findByRole('alert')).textContent).toBe('No connection. Check your network and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe('No connection. Check your network.');
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('offline?');
   });
 

@@ -26,7 +26,7 @@ export function Composer() {
       <div class="compose">
         {images && (
           <>
-            <button type="button" class="icon" aria-label={l.t('attach')} title={l.t('attach')} onClick={() => file.current?.click()}>
+            <button type="button" class="icon" aria-label={l.t('attach')} onClick={() => file.current?.click()}>
               <ClipIcon />
             </button>
             <input
@@ -64,11 +64,11 @@ export function Composer() {
           }}
         />
         {busy ? (
-          <button type="button" class="icon primary" aria-label={l.t('stop')} title={l.t('stop')} onClick={s.stop}>
+          <button type="button" class="icon primary" aria-label={l.t('stop')} onClick={s.stop}>
             <StopIcon />
           </button>
         ) : (
-          <button type="button" class="icon primary" aria-label={l.t('send')} title={l.t('send')} disabled={empty || cooling} onClick={send}>
+          <button type="button" class="icon primary" aria-label={l.t('send')} disabled={empty || cooling} onClick={send}>
             <SendIcon />
           </button>
         )}

@@ -19,10 +19,10 @@ export function Header() {
         <h2 id="cw-name">{c.bot_name}</h2>
         {subtitle && <p>{subtitle}</p>}
       </div>
-      <button type="button" aria-label={l.t('newChat')} title={l.t('newChat')} onClick={s.reset}>
+      <button type="button" aria-label={l.t('newChat')} onClick={s.reset}>
         <NewIcon />
       </button>
-      <button type="button" aria-label={l.t('minimize')} title={l.t('minimize')} onClick={s.close}>
+      <button type="button" aria-label={l.t('minimize')} onClick={s.close}>
         <CloseIcon />
       </button>
     </div>

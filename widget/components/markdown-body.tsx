@@ -1,7 +1,7 @@
 import type { Signal } from '@preact/signals';
 import { useSignalEffect } from '@preact/signals';
 import { useRef } from 'preact/hooks';
-import { renderMarkdown } from '../markdown';
+import { plain, renderer } from '../md-loader';
 
 /**
  * Renders a message's Markdown outside Preact's diffing. While streaming, chunks only schedule
@@ -11,9 +11,10 @@ export function MarkdownBody({ text, streaming }: { text: Signal<string>; stream
   const ref = useRef<HTMLDivElement>(null);
   useSignalEffect(() => {
     const src = text.value;
+    const render = renderer.value || plain; // re-runs when the renderer arrives
     const el = ref.current;
     if (!el) return;
-    const paint = () => el.replaceChildren(renderMarkdown(src));
+    const paint = () => el.replaceChildren(render(src));
     if (!streaming) return paint();
     // Fallback for environments without rAF (some embedded webviews, test DOMs).
     if (typeof requestAnimationFrame !== 'function') {

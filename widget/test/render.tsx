@@ -1,7 +1,11 @@
 // Renders the whole widget app for a store wired to a stubbed fetch.
 import { render } from '@testing-library/preact';
 import { App } from '../components/app';
+import { renderMarkdown } from '../markdown';
+import { provideRenderer } from '../md-loader';
 import { createStore } from '../state';
+
+provideRenderer(renderMarkdown);
 import { BASE, BOT, config, json, stubFetch } from './helpers';
 import type { BotConfig } from '../types';
 
