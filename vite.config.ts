@@ -5,6 +5,18 @@ import { defineConfig } from 'vitest/config';
 // dist/widget-markdown.js, that widget.js loads when the chat is first opened
 // (widget/md-loader.ts). An IIFE build has exactly one entry, so that file comes from a
 // nested build run when the main one has been written: `vite build` makes both.
+// Site owners may serve widget.js without `charset=utf-8` onto pages in another encoding; the
+// bundle is therefore pure ASCII, every other character written as a \u escape (valid in
+// strings, templates, regular expressions, identifiers and comments alike).
+const asciiOnly = () => ({
+  name: 'widget-ascii-only',
+  generateBundle(_: unknown, bundle: Record<string, { type: string; code?: string }>) {
+    for (const file of Object.values(bundle))
+      if (file.type === 'chunk' && file.code)
+        file.code = file.code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  },
+});
+
 const markdownChunk = () => ({
   name: 'widget-markdown-chunk',
   async closeBundle() {
@@ -16,6 +28,7 @@ const markdownChunk = () => ({
         emptyOutDir: false,
         target: 'es2020',
         lib: { entry: 'widget/markdown-entry.ts', name: 'ChatWidgetMarkdown', formats: ['iife'], fileName: () => 'widget-markdown.js' },
+        rollupOptions: { plugins: [asciiOnly()] },
       },
     });
   },
@@ -35,7 +48,7 @@ export default defineConfig({
       formats: ['iife'],
       fileName: () => 'widget.js',
     },
-    rollupOptions: { output: { inlineDynamicImports: true }, plugins: [markdownChunk()] },
+    rollupOptions: { output: { inlineDynamicImports: true }, plugins: [asciiOnly(), markdownChunk()] },
   },
   test: {
     projects: [

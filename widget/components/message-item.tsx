@@ -13,7 +13,7 @@ export function MessageItem({ m }: { m: Msg }) {
   const l = s.l.value;
   if (m.role === 'user')
     return (
-      <div class="msg user">
+      <div class="msg user" dir="auto">
         {m.image && <img src={m.image} alt={l.t('yourImage')} />}
         {m.text}
       </div>
@@ -23,7 +23,7 @@ export function MessageItem({ m }: { m: Msg }) {
   const stage = m.stage.value;
   const label = s.config.value?.handoff_agent_label || l.t('agent');
   return (
-    <div class="msg" aria-busy={state === 'streaming'}>
+    <div class="msg" dir="auto" aria-busy={state === 'streaming'}>
       {m.agent && (
         <div class="agent">
           {m.agent} · {label}
