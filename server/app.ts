@@ -6,8 +6,10 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { Invalid } from './check.ts';
 import type { Context } from './context.ts';
 import { ApiError } from './errors.ts';
+import { agentRoutes } from './routes/agent.ts';
 import { botConfigRoutes } from './routes/bot-config.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { extensionRoutes } from './routes/extensions.ts';
 import { historyRoutes } from './routes/history.ts';
 import { staticRoutes } from './routes/static.ts';
 
@@ -118,6 +120,8 @@ export function buildApp(ctx: Context): FastifyInstance {
   chatRoutes(app, ctx);
   botConfigRoutes(app, ctx);
   historyRoutes(app, ctx);
+  extensionRoutes(app, ctx);
+  agentRoutes(app, ctx);
   staticRoutes(app, ctx);
   return app;
 }

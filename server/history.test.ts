@@ -81,7 +81,7 @@ describe('widget configuration', () => {
 });
 
 describe('static files', () => {
-  test('widget.js, the demo page and the OpenAPI document are served with their types', async () => {
+  test('widget.js, the demo page, the agent inbox and the OpenAPI document are served with their types', async () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(`${s.dir}/dist`, { recursive: true });
     writeFileSync(`${s.dir}/dist/widget.js`, 'console.log("widget")');
@@ -99,5 +99,14 @@ describe('static files', () => {
     expect(await page.text()).toContain('<title>demo</title>');
     const doc = await (await fetch(`${s.url}/openapi.json`)).json();
     expect(doc.openapi).toBe('3.1.0');
+    mkdirSync(`${s.dir}/dist/agent`, { recursive: true });
+    writeFileSync(`${s.dir}/dist/agent/index.html`, '<!doctype html><script type="module" src="/agent.js"></script>');
+    writeFileSync(`${s.dir}/dist/agent/agent.js`, 'export {}');
+    writeFileSync(`${s.dir}/dist/agent/agent.css`, 'body{}');
+    const inbox = await fetch(`${s.url}/agent`);
+    expect(inbox.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect((await fetch(`${s.url}/agent.js`)).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect((await fetch(`${s.url}/agent.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await fetch(`${s.url}/widget-markdown.js`)).status).toBe(404);
   });
 });

@@ -16,6 +16,8 @@ const rateLimited = {
   content: { 'application/json': { schema: ref('Error') } },
 };
 
+const AGENT = [{ agentToken: [] }];
+
 const schemas: Record<string, Schema> = {
   Error: {
     type: 'object', required: ['error', 'message'],
@@ -111,6 +113,20 @@ const schemas: Record<string, Schema> = {
       contact_form_button_display: { enum: ['always', 'after_response', 'never'] },
     },
   },
+  AgentConversation: {
+    type: 'object', required: ['conversation_id', 'bot_id', 'bot_name', 'status', 'waiting_since', 'updated_at', 'last_message'],
+    properties: {
+      conversation_id: { type: 'string' }, bot_id: { type: 'string', format: 'uuid' }, bot_name: { type: 'string' },
+      status: { enum: ['open', 'handoff', 'closed'] },
+      waiting_since: nullable('string', { format: 'date-time', description: 'When the conversation entered handoff; null otherwise.' }),
+      updated_at: { type: 'string', format: 'date-time' },
+      last_message: { oneOf: [ref('Message'), { type: 'null' }] },
+    },
+  },
+  StatusChange: {
+    type: 'object', required: ['conversation_id', 'conversation_status'],
+    properties: { conversation_id: { type: 'string' }, conversation_status: { enum: ['open', 'handoff', 'closed'] }, handoff_available: { type: 'boolean' } },
+  },
   History: {
     type: 'object', required: ['messages', 'conversation_status'],
     properties: { messages: { type: 'array', items: ref('Message') }, conversation_status: { enum: ['open', 'handoff', 'closed'] } },
@@ -158,6 +174,102 @@ const paths: Record<string, Schema> = {
       },
     },
   },
+  '/v1/public/conversations/{conversation_id}/handoff': {
+    post: {
+      summary: 'Extension: hand the conversation to a human',
+      parameters: [stringParam('conversation_id', 'path', true, 'The conversation.')],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['session_id'], properties: { session_id: { type: 'string' } } } } } },
+      responses: {
+        200: json(ref('StatusChange'), 'Status is now `handoff`; `handoff_available` says whether an agent is online.'),
+        400: error('`handoff_disabled` for a bot without handoff; `invalid_request` for a bad body.'),
+        403: error('Origin not allowed.'),
+        404: error('Unknown conversation or another session\'s.'),
+        429: rateLimited,
+      },
+    },
+  },
+  '/v1/public/bots/{bot_id}/contact': {
+    post: {
+      summary: 'Extension: submit the contact form',
+      parameters: [uuidParam('bot_id', 'The bot.')],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { type: 'object', required: ['session_id', 'fields'], properties: { session_id: { type: 'string' }, conversation_id: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } } } } } },
+      },
+      responses: {
+        201: json({ type: 'object', required: ['id', 'success_message'], properties: { id: { type: 'string', format: 'uuid' }, success_message: nullable('string') } }, 'Stored.'),
+        400: error('`contact_form_disabled`, or `invalid_fields` with `fields` naming every failing field.'),
+        403: error('Bot private or inactive, or origin not allowed.'),
+        404: error('Bot or conversation not found.'),
+        429: rateLimited,
+      },
+    },
+  },
+  '/v1/public/messages/{message_id}/feedback': {
+    post: {
+      summary: 'Extension: rate an assistant message',
+      parameters: [stringParam('message_id', 'path', true, 'An assistant message.')],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['session_id', 'feedback'], properties: { session_id: { type: 'string' }, feedback: { enum: ['positive', 'negative', null] } } } } } },
+      responses: {
+        200: json({ type: 'object', required: ['message_id', 'feedback'], properties: { message_id: { type: 'string' }, feedback: { enum: ['positive', 'negative', null] } } }, 'Stored.'),
+        400: error('Bad value, or not an assistant message.'),
+        403: error('Origin not allowed.'),
+        404: error('Unknown message or another session\'s.'),
+        429: rateLimited,
+      },
+    },
+  },
+  '/v1/agent/me': {
+    get: { summary: 'Agent: who am I', security: AGENT, responses: { 200: json({ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }, 'The agent.'), 401: error('Missing or wrong token.') } },
+  },
+  '/v1/agent/presence': {
+    post: {
+      summary: 'Agent: presence heartbeat; `handoff_available` is true while any agent sent one in the last 60 s', security: AGENT,
+      responses: { 200: json({ type: 'object', required: ['available', 'expires_in'], properties: { available: { const: true }, expires_in: { type: 'integer' } } }, 'Recorded.'), 401: error('Missing or wrong token.') },
+    },
+  },
+  '/v1/agent/conversations': {
+    get: {
+      summary: 'Agent: list conversations (handoff: oldest waiting first; others: latest first)', security: AGENT,
+      parameters: [{ name: 'status', in: 'query', required: false, schema: { enum: ['handoff', 'open', 'closed'], default: 'handoff' } }],
+      responses: { 200: json({ type: 'object', required: ['conversations'], properties: { conversations: { type: 'array', items: ref('AgentConversation') } } }, 'The list.'), 400: error('Unknown status.'), 401: error('Missing or wrong token.') },
+    },
+  },
+  '/v1/agent/conversations/{conversation_id}': {
+    get: {
+      summary: 'Agent: read one conversation', security: AGENT,
+      parameters: [stringParam('conversation_id', 'path', true, 'The conversation.')],
+      responses: {
+        200: json({
+          type: 'object', required: ['conversation', 'messages', 'contact_submissions'],
+          properties: {
+            conversation: ref('AgentConversation'), messages: { type: 'array', items: ref('Message') },
+            contact_submissions: { type: 'array', items: { type: 'object', required: ['id', 'fields', 'created_at'], properties: { id: { type: 'string' }, fields: { type: 'object', additionalProperties: { type: 'string' } }, created_at: { type: 'string', format: 'date-time' } } } },
+          },
+        }, 'The conversation.'),
+        401: error('Missing or wrong token.'), 404: error('Unknown conversation.'),
+      },
+    },
+  },
+  '/v1/agent/conversations/{conversation_id}/messages': {
+    post: {
+      summary: 'Agent: reply (stored as an assistant message with `agent_name`)', security: AGENT,
+      parameters: [stringParam('conversation_id', 'path', true, 'The conversation.')],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['content'], properties: { content: { type: 'string', minLength: 1, maxLength: 4000 } } } } } },
+      responses: { 201: json(ref('Message'), 'The stored message.'), 400: error('Bad content.'), 401: error('Missing or wrong token.'), 404: error('Unknown conversation.') },
+    },
+  },
+  '/v1/agent/conversations/{conversation_id}/close': {
+    post: {
+      summary: 'Agent: close (a new user message reopens it)', security: AGENT,
+      parameters: [stringParam('conversation_id', 'path', true, 'The conversation.')],
+      responses: { 200: json(ref('StatusChange'), 'Closed.'), 401: error('Missing or wrong token.'), 404: error('Unknown conversation.') },
+    },
+  },
+  '/widget-markdown.js': { get: { summary: 'The widget\'s Markdown renderer, loaded by widget.js on first open', responses: { 200: { description: 'JavaScript.', content: { 'text/javascript': {} } }, 304: { description: 'Not modified.' }, 404: error('Not built yet.') } } },
+  '/agent': { get: { summary: 'The agent inbox page (strict CSP)', responses: { 200: { description: 'HTML.', content: { 'text/html': {} } }, 304: { description: 'Not modified.' }, 404: error('Not built yet.') } } },
+  '/agent.js': { get: { summary: 'The agent inbox script', responses: { 200: { description: 'JavaScript.', content: { 'text/javascript': {} } }, 304: { description: 'Not modified.' }, 404: error('Not built yet.') } } },
+  '/agent.css': { get: { summary: 'The agent inbox styles', responses: { 200: { description: 'CSS.', content: { 'text/css': {} } }, 304: { description: 'Not modified.' }, 404: error('Not built yet.') } } },
   '/widget.js': { get: { summary: 'The embeddable widget script', responses: { 200: { description: 'JavaScript.', content: { 'text/javascript': {} } }, 304: { description: 'Not modified.' }, 404: error('Not built yet.') } } },
   '/': { get: { summary: 'The demo page', responses: { 200: { description: 'HTML.', content: { 'text/html': {} } }, 304: { description: 'Not modified.' }, 404: error('No demo page.') } } },
   '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1 JSON.', content: { 'application/json': {} } } } } },
@@ -172,6 +284,6 @@ export function openApiDocument() {
       description: 'The three endpoints of the Public Chat Service spec plus this server\'s documented extensions. CORS preflights (`OPTIONS`) on `/v1/public/*` are always granted; the bot\'s allowed domains are enforced on the request itself.',
     },
     paths,
-    components: { schemas },
+    components: { schemas, securitySchemes: { agentToken: { type: 'http', scheme: 'bearer', description: 'A token from `agents[]` in the server config.' } } },
   };
 }

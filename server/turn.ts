@@ -7,7 +7,8 @@ import type { BotConfig } from './config.ts';
 import type { Context } from './context.ts';
 import { EngineError, type EngineResult } from './engines/engine.ts';
 import { blockedMatcher, redact } from './filters.ts';
-import type { Passage } from './knowledge.ts';
+import { MIN_RELEVANCE, type Passage } from './knowledge.ts';
+import { asksForHuman } from './handoff.ts';
 import type { ChatEvent, SseWriter } from './sse.ts';
 import type { Citation, Conversation } from './store.ts';
 import { terms } from './text.ts';
@@ -70,19 +71,44 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
   await out.send({ type: 'status', stage: 'retrieving' });
   if (isBlocked(input.message)) return void (await fail('content_filtered', MESSAGES.filtered));
 
+  // A turn that makes no assistant message still ends with done, so the client learns the conversation.
+  const doneWithoutAnswer = (conversationId: string) =>
+    out.send({ type: 'done', conversation_id: conversationId, assistant_message_id: '', ...(bot.citations_enabled ? { citations: [] } : {}) });
+  const userMessage = { role: 'user' as const, content: input.message, image_preview: input.image?.preview ?? null };
+
+  // While a human has the conversation the bot stays quiet (and spends no credit).
+  if (input.conversation?.status === 'handoff') {
+    store.addMessage(input.conversation.id, userMessage);
+    await out.send(notice('handoff_active', 'info'));
+    return void (await doneWithoutAnswer(input.conversation.id));
+  }
+
   // Reserve a credit up front so simultaneous turns cannot overspend; given back if no answer is stored.
   const ws = ctx.config.workspaces.get(bot.workspace_id)!;
   if (!store.reserveCredit(ws.id, ws.credits)) return void (await fail('service_unavailable', MESSAGES.credits));
   let answered = false;
   try {
-    const conversation = input.conversation ?? store.createConversation(bot.id, input.sessionId);
+    let conversation = input.conversation ?? store.createConversation(bot.id, input.sessionId);
+    // A new message reopens a closed conversation.
+    if (conversation.status === 'closed') conversation = store.setStatus(conversation.id, 'open') ?? conversation;
     const earlier = store.messages(conversation.id);
     const history = Array.isArray(earlier) ? earlier.map((m) => ({ role: m.role, content: m.content })) : [];
-    store.addMessage(conversation.id, { role: 'user', content: input.message, image_preview: input.image?.preview ?? null });
+    store.addMessage(conversation.id, userMessage);
 
     const kb = ctx.knowledge(bot);
     const found = kb.search(input.message);
     if (found.degraded) await out.send(notice('rag_unavailable'));
+
+    // Auto handoff: the user asks for a person, or the knowledge has nothing on the question.
+    const auto = bot.handoff.enabled && bot.handoff.trigger !== 'button';
+    if (auto && (asksForHuman(input.message, bot.language) || !found.passages.some((p) => p.score >= MIN_RELEVANCE))) {
+      if (ctx.presence.available()) {
+        store.setStatus(conversation.id, 'handoff');
+        await out.send(notice('handoff_started', 'info'));
+        return void (await doneWithoutAnswer(conversation.id));
+      }
+      await out.send(notice('handoff_offline', 'info'));
+    }
     await out.send({ type: 'status', stage: 'generating' });
 
     let answer = '';
