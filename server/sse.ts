@@ -53,6 +53,8 @@ export class SseWriter {
       if (!this.ended) this.abort('client_closed');
       this.stopHeartbeat();
     });
+    // The client may have left while the request was still being checked (e.g. bot protection).
+    if (res.destroyed || res.socket?.destroyed) this.abort('client_closed');
   }
 
   get signal(): AbortSignal {

@@ -68,7 +68,8 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
   const isBlocked = blockedMatcher(bot.filters.blocked_terms);
   const fail = (error: 'content_filtered' | 'service_unavailable' | 'internal_error', message: string) => out.send({ type: 'error', error, message });
 
-  await out.send({ type: 'status', stage: 'retrieving' });
+  // A client that already left gets nothing done on its behalf.
+  if (!(await out.send({ type: 'status', stage: 'retrieving' }))) return;
   if (isBlocked(input.message)) return void (await fail('content_filtered', MESSAGES.filtered));
 
   // A turn that makes no assistant message still ends with done, so the client learns the conversation.

@@ -79,6 +79,10 @@ export function chatRoutes(app: FastifyInstance, ctx: Context) {
     try {
       out.start(reply.getHeaders() as Record<string, string>);
       await runTurn(ctx, { bot, sessionId: body.session_id, message: body.message, conversation, image }, out);
+    } catch (e) {
+      // The status line is sent; a failure now can only be an error event.
+      console.error(`[chat] bot ${bot.id}: ${(e as Error)?.stack ?? e}`);
+      await out.send({ type: 'error', error: 'internal_error', message: 'Something went wrong while answering. Please try again.' });
     } finally {
       out.end();
       ctx.streams.delete(out);
