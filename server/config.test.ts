@@ -63,12 +63,13 @@ function runCli(args: string[], until: RegExp): Promise<{ code: number | null; o
     const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args], { env: { ...process.env, PORT: '' } });
     let out = '';
     let err = '';
+    let signalled = false;
     child.stdout.on('data', (d) => {
       out += d;
-      if (until.test(out)) child.kill('SIGTERM');
+      if (!signalled && until.test(out)) signalled = child.kill('SIGTERM');
     });
     child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => done({ code, out, err }));
+    child.on('exit', (code, signal) => done({ code: code ?? (signal ? -1 : null), out, err: err + (signal ? `killed by ${signal}` : '') }));
   });
 }
 

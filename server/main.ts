@@ -107,15 +107,16 @@ async function cli() {
     host: values.host ?? env.HOST ?? '127.0.0.1',
     dataDir: values['data-dir'] ?? env.DATA_DIR ?? '.data',
   });
-  console.log(`listening on ${server.url}`);
   let signals = 0;
   const stop = (signal: string) => {
     if (++signals > 1) process.exit(1);
     console.log(`${signal}: shutting down`);
     server.close().then(() => process.exit(0), () => process.exit(1));
   };
+  // Handlers first: whoever reads the line below may signal at once.
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  console.log(`listening on ${server.url}`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -40,6 +40,8 @@ export function parseChatBody(body: unknown): ChatRequest {
 
 export function chatRoutes(app: FastifyInstance, ctx: Context) {
   app.post('/v1/public/chat/stream', async (request, reply) => {
+    // Created before the first await so a disconnect during the checks is seen; started only once they pass.
+    const out = new SseWriter(reply.raw, ctx.sse);
     const body = parseChatBody(request.body);
     const bot = botById(ctx, body.bot_id);
     checkBotAccess(bot, request);
@@ -73,7 +75,6 @@ export function chatRoutes(app: FastifyInstance, ctx: Context) {
       throw e;
     }
 
-    const out = new SseWriter(reply.raw, ctx.sse);
     reply.hijack();
     ctx.streams.add(out);
     try {
