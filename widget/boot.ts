@@ -125,6 +125,9 @@ export async function boot(script: HTMLScriptElement | null = findScript()): Pro
       warn(`configuration for bot ${botId} could not be loaded (${why}); the widget is not shown.`);
       return null;
     }
+    // An async script can run before <body> exists.
+    if (!document.body) await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
+    if (dead) return null;
     unmount = mount(s).unmount;
     store = s;
     rest.forEach((c) => api(String(c[0]), ...Array.prototype.slice.call(c, 1)));

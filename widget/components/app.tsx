@@ -26,6 +26,7 @@ export function App({ store }: { store: Store }) {
         lang={l.code}
         data-pos={th.position}
         data-scheme={th.scheme}
+        data-open={open || undefined}
         style={{ '--cw-primary': th.primary, '--cw-on-primary': th.onPrimary }}
       >
         {open && <Panel />}
