@@ -7,7 +7,7 @@ import type { BotConfig, ContactField } from './types';
 const DEFAULT_FIELDS: ContactField[] = [
   { name: 'name', label: 'Name', type: 'text', required: false },
   { name: 'email', label: 'Email', type: 'email', required: true },
-  { name: 'message', label: 'Message', type: 'textarea', required: true },
+  { name: 'message', label: 'Your message', type: 'textarea', required: true }, // not "Message": that names the composer
 ];
 
 /** Names of the fields whose values fail their definition (required, email, tel, select option). */
