@@ -18,7 +18,8 @@ function newestMtime(dir) {
 
 function buildIsStale() {
   const bundle = join(root, 'dist', 'widget.js');
-  if (!existsSync(bundle) || !existsSync(join(root, 'dist', 'agent', 'agent.js'))) return true;
+  const outputs = [bundle, join(root, 'dist', 'widget-markdown.js'), join(root, 'dist', 'agent', 'agent.js')];
+  if (!outputs.every(existsSync)) return true;
   const sources = ['widget', 'agent'].map((d) => join(root, d)).filter(existsSync);
   const newestSource = Math.max(...sources.map(newestMtime), statSync(join(root, 'vite.config.ts')).mtimeMs);
   return newestSource > statSync(bundle).mtimeMs;

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { botConfig, botId, BOT_ID, startFixture, SESSION, type TestServer } from './test/fixtures.ts';
 import { EVENT_ORDER, expectError, stages, turn } from './test/turns.ts';
@@ -202,22 +203,37 @@ describe('credits', () => {
 });
 
 describe('images', () => {
-  test('accepted for a bot that allows them; history keeps a small data: URL preview', async () => {
-    const r = await turn(s, { bot_id: IMAGES, message: 'What is the warranty?', image_data: PNG, image_media_type: 'image/png' });
+  test('accepted for a bot that allows them; history keeps a WebP thumbnail without metadata', async () => {
+    // A 1200×800 JPEG with EXIF metadata (as a phone photo would carry GPS in it).
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3366aa' } })
+      .withExif({ IFD0: { Copyright: 'secret-location-tag' } }).jpeg().toBuffer();
+    const r = await turn(s, { bot_id: IMAGES, message: 'What is the warranty?', image_data: photo.toString('base64'), image_media_type: 'image/jpeg' });
     expect(r.last!.type).toBe('done');
     const h = await (await s.get(`/v1/public/conversations/${r.last!.conversation_id}/messages?session_id=${SESSION}`)).json();
-    expect(h.messages[0].image_preview).toBe(`data:image/png;base64,${PNG}`);
+    const preview: string = h.messages[0].image_preview;
+    expect(preview).toMatch(/^data:image\/webp;base64,/);
+    expect(preview.length).toBeLessThan(20_000);
+    const thumb = Buffer.from(preview.split(',')[1], 'base64');
+    const meta = await sharp(thumb).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 213]);
+    expect(meta.exif).toBeUndefined();
+    expect(thumb.toString('latin1')).not.toContain('secret-location-tag');
     expect(h.messages[1].image_preview).toBeNull();
   });
 
-  test('a large image gets a small SVG placeholder preview', async () => {
-    const big = Buffer.alloc(200_000);
-    Buffer.from(PNG, 'base64').copy(big);
-    const r = await turn(s, { bot_id: IMAGES, message: 'What is the warranty?', image_data: big.toString('base64'), image_media_type: 'image/png' });
+  test('a small image is not enlarged', async () => {
+    const r = await turn(s, { bot_id: IMAGES, message: 'What is the warranty?', image_data: PNG, image_media_type: 'image/png' });
     const h = await (await s.get(`/v1/public/conversations/${r.last!.conversation_id}/messages?session_id=${SESSION}`)).json();
-    expect(h.messages[0].image_preview).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(h.messages[0].image_preview.length).toBeLessThan(2000);
-    expect(Buffer.from(h.messages[0].image_preview.split(',')[1], 'base64').toString()).toContain('PNG 1×1');
+    const meta = await sharp(Buffer.from(h.messages[0].image_preview.split(',')[1], 'base64')).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1, 1]);
+  });
+
+  test('bytes with the right magic number that do not decode are refused and nothing is stored', async () => {
+    const broken = Buffer.alloc(5_000, 7);
+    Buffer.from(PNG, 'base64').subarray(0, 16).copy(broken);
+    const r = await turn(s, { bot_id: IMAGES, message: 'a broken picture', image_data: broken.toString('base64'), image_media_type: 'image/png' });
+    expectError(r, 400, 'invalid_image');
+    expect(JSON.stringify(s.ctx.store.db.prepare("SELECT content FROM messages WHERE content = 'a broken picture'").all())).toBe('[]');
   });
 
   test('400 when the bot disallows images, for a data: prefix, a wrong type, mismatched magic bytes, or over 4 MB', async () => {

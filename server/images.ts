@@ -1,18 +1,18 @@
 /**
  * User images: jpeg/png/webp as base64 without a data: prefix, magic bytes checked against
- * the declared type, at most 4 MB decoded. History keeps a small `image_preview` data URL.
- *
- * Preview decision: without a native image library the server cannot downscale JPEG or
- * WebP, so an image up to PREVIEW_MAX_BYTES is kept as is (a data URL of at most ~32 KB),
- * and a larger one becomes a tiny SVG placeholder (an image glyph with the type and pixel
- * size, in the image's aspect ratio). Both render with <img src> and keep history small.
+ * the declared type, at most 4 MB decoded, and the image must decode. History keeps a small
+ * `image_preview`: a WebP thumbnail as a data: URL (see imagePreview).
  */
+import sharp from 'sharp';
 import { badRequest } from './errors.ts';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
-export const PREVIEW_MAX_BYTES = 24 * 1024;
+/** The thumbnail's long side: small enough that a history response stays small (~5-15 KB each). */
+export const PREVIEW_EDGE = 320;
+/** A 4 MB file can declare a gigapixel canvas; refuse to decode past this many pixels. */
+const MAX_INPUT_PIXELS = 50_000_000;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -37,47 +37,21 @@ export function decodeImage(data: string, mediaType: string): { buf: Buffer; typ
   return { buf, type };
 }
 
-/** Pixel size from the file header, when it can be read cheaply. */
-export function imageSize(buf: Buffer, type: ImageType): { width: number; height: number } | null {
+/**
+ * A thumbnail for history, re-encoded by sharp (libvips): at most PREVIEW_EDGE px on the
+ * long side, WebP. Re-encoding also drops EXIF metadata (a phone photo's GPS position must
+ * not come back out of a public history endpoint), and decoding the whole image is the real
+ * check that the bytes are an image, beyond the magic bytes.
+ */
+export async function imagePreview(buf: Buffer, type: ImageType): Promise<string> {
   try {
-    if (type === 'image/png') return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
-    if (type === 'image/webp') {
-      const kind = buf.toString('latin1', 12, 16);
-      if (kind === 'VP8X') return { width: 1 + buf.readUIntLE(24, 3), height: 1 + buf.readUIntLE(27, 3) };
-      if (kind === 'VP8L') {
-        const b = buf.readUInt32LE(21);
-        return { width: 1 + (b & 0x3fff), height: 1 + ((b >> 14) & 0x3fff) };
-      }
-      if (kind === 'VP8 ') return { width: buf.readUInt16LE(26) & 0x3fff, height: buf.readUInt16LE(28) & 0x3fff };
-      return null;
-    }
-    // JPEG: walk the segments to the first start-of-frame marker.
-    let i = 2;
-    while (i + 9 < buf.length) {
-      if (buf[i] !== 0xff) return null;
-      const marker = buf[i + 1];
-      const len = buf.readUInt16BE(i + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        return { height: buf.readUInt16BE(i + 5), width: buf.readUInt16BE(i + 7) };
-      }
-      i += 2 + len;
-    }
+    const thumb = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate() // honour EXIF orientation before the metadata is dropped
+      .resize(PREVIEW_EDGE, PREVIEW_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toBuffer();
+    return `data:image/webp;base64,${thumb.toString('base64')}`;
   } catch {
-    return null;
+    throw badRequest(`image_data: the ${type.slice(6).toUpperCase()} image cannot be decoded`, 'invalid_image');
   }
-  return null;
-}
-
-export function imagePreview(buf: Buffer, type: ImageType): string {
-  if (buf.length <= PREVIEW_MAX_BYTES) return `data:${type};base64,${buf.toString('base64')}`;
-  const size = imageSize(buf, type);
-  const w = 160;
-  const h = size && size.width > 0 ? Math.max(60, Math.min(240, Math.round((w * size.height) / size.width))) : 120;
-  const label = `${type.slice(6).toUpperCase()}${size ? ` ${size.width}×${size.height}` : ''}`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
-    `<rect width="${w}" height="${h}" rx="8" fill="#e5e7eb"/>` +
-    `<path d="M${w / 2 - 36} ${h / 2 + 18}l22-28 16 20 10-12 24 20z" fill="#9ca3af"/>` +
-    `<circle cx="${w / 2 + 22}" cy="${h / 2 - 16}" r="7" fill="#9ca3af"/>` +
-    `<text x="${w / 2}" y="${h - 10}" font-family="sans-serif" font-size="11" text-anchor="middle" fill="#4b5563">${label}</text></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

@@ -46,7 +46,7 @@ const schemas: Record<string, Schema> = {
       content: { type: 'string' },
       citations: { type: ['array', 'null'], items: ref('Citation') },
       feedback: { type: ['string', 'null'], enum: ['positive', 'negative', null] },
-      image_preview: nullable('string', { description: 'A small `data:` URL renderable as `<img src>`: the image itself up to 24 KB, else an SVG placeholder with its type and size.' }),
+      image_preview: nullable('string', { description: 'A small `data:image/webp;base64,...` URL renderable as `<img src>`: a thumbnail of the user image, at most 320 px on its long side, metadata stripped.' }),
       created_at: { type: 'string', format: 'date-time' },
       agent_name: nullable('string', { description: 'Extension: the human agent who wrote an assistant message.' }),
     },

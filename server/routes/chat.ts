@@ -48,11 +48,12 @@ export function chatRoutes(app: FastifyInstance, ctx: Context) {
     const ws = ctx.config.workspaces.get(bot.workspace_id)!;
     if (ws.trial_ends_at && Date.parse(ws.trial_ends_at) <= Date.now()) throw forbidden('trial_expired', 'The free trial of this workspace has ended.');
 
-    let image = null;
+    // The cheap checks (type, size, magic bytes) come first; the full decode for the
+    // thumbnail costs CPU, so it waits until the request has passed the limits below.
+    let decoded = null;
     if (body.image_data !== undefined) {
       if (!bot.allow_user_images) throw badRequest('This bot does not accept images.', 'images_not_allowed');
-      const { buf, type } = decodeImage(body.image_data, body.image_media_type!);
-      image = { data: body.image_data, mediaType: type, preview: imagePreview(buf, type) };
+      decoded = decodeImage(body.image_data, body.image_media_type!);
     }
 
     let conversation = null;
@@ -63,12 +64,14 @@ export function chatRoutes(app: FastifyInstance, ctx: Context) {
 
     // Counted only once everything cheap has passed; given back if a later check refuses.
     const lease = await ctx.limits.chat(bot, clientKey(ctx, request));
+    let image = null;
     let monthly = false;
     try {
       monthly = ctx.store.countMonthlyChat(ws.id, ws.chat_limit_per_month);
       if (!monthly) throw monthlyLimit();
       const rc = bot.recaptcha ?? ctx.config.recaptcha;
       if (rc) await verifyToken(rc, body.recaptcha_token, clientAddress(ctx, request), ctx.verifyTimeoutMs);
+      if (decoded) image = { data: body.image_data!, mediaType: decoded.type, preview: await imagePreview(decoded.buf, decoded.type) };
     } catch (e) {
       await lease.refund();
       if (monthly) ctx.store.uncountMonthlyChat(ws.id);
