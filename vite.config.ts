@@ -35,8 +35,8 @@ const markdownChunk = () => ({
 });
 
 // One config for the widget's library build and for the unit tests.
-// The widget ships as ONE classic script (IIFE): site owners paste a single <script> tag,
-// and an IIFE works on pages that are not modules and under a strict CSP.
+// Site owners paste ONE classic script (IIFE) tag; an IIFE works on pages that are not
+// modules and under a strict CSP. It pulls in widget-markdown.js itself, on first open.
 export default defineConfig({
   build: {
     outDir: 'dist',
