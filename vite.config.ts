@@ -1,9 +1,9 @@
 import { build as viteBuild } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// The widget's Markdown renderer and sanitizer (DOMPurify) ship as a second classic script,
-// dist/widget-markdown.js, that widget.js loads when the chat is first opened
-// (widget/md-loader.ts). An IIFE build has exactly one entry, so that file comes from a
+// What the widget needs only once the chat is open (the Markdown renderer, its sanitizer
+// DOMPurify, the SSE parser) ships as a second classic script, dist/widget-markdown.js, that
+// widget.js loads when the chat is first opened (widget/chunk.ts). An IIFE build has exactly one entry, so that file comes from a
 // nested build run when the main one has been written: `vite build` makes both.
 // Site owners may serve widget.js without `charset=utf-8` onto pages in another encoding; the
 // bundle is therefore pure ASCII, every other character written as a \u escape (valid in
@@ -27,7 +27,7 @@ const markdownChunk = () => ({
         outDir: 'dist',
         emptyOutDir: false,
         target: 'es2020',
-        lib: { entry: 'widget/markdown-entry.ts', name: 'ChatWidgetMarkdown', formats: ['iife'], fileName: () => 'widget-markdown.js' },
+        lib: { entry: 'widget/chunk-entry.ts', name: 'ChatWidgetMarkdown', formats: ['iife'], fileName: () => 'widget-markdown.js' },
         rollupOptions: { plugins: [asciiOnly()] },
       },
     });

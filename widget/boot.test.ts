@@ -1,10 +1,15 @@
 import { fireEvent, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createParser } from 'eventsource-parser';
 import { boot, type ChatWidgetApi } from './boot';
+import { provideChunk } from './chunk';
+import { renderMarkdown } from './markdown';
 import { HOST_TAG } from './mount';
 import { BOT, config, json, sse, sseResponse, stubFetch } from './test/helpers';
 
 const w = window as unknown as { ChatWidget?: any };
+// As on a page where widget-markdown.js has loaded (jsdom fetches no scripts); chunk.test.ts covers loading it.
+provideChunk({ render: renderMarkdown, createParser });
 
 function script(attrs: Record<string, string> = {}) {
   const s = document.createElement('script');

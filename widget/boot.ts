@@ -1,7 +1,7 @@
 // Boot: read the script tag, publish window.ChatWidget, fetch config, mount, replay queued calls.
 // Nothing in here may throw into the host page: every failure ends in one console warning.
 import { emitter } from './emitter';
-import { provideRenderer, unloadRenderer } from './md-loader';
+import { provideChunk, unloadChunk } from './chunk';
 import { mount } from './mount';
 import { DEFAULT_RECAPTCHA_SRC } from './recaptcha';
 import { createStore, type Store } from './state';
@@ -64,7 +64,7 @@ export async function boot(script: HTMLScriptElement | null = findScript()): Pro
   const run = (name: string, args: unknown[]) => {
     if (name === 'on' || name === 'off') return events[name](args[0] as string, args[1] as Fn);
     if (name === 'remove') return remove();
-    if (name === '_markdown') return provideRenderer(args[0]);
+    if (name === '_chunk') return provideChunk(args[0]);
     if (dead) return;
     if (!store) return void pending.push([name, ...args]);
     if (name === 'send') {
@@ -78,7 +78,7 @@ export async function boot(script: HTMLScriptElement | null = findScript()): Pro
     dead = true;
     store?.dispose();
     unmount();
-    unloadRenderer();
+    unloadChunk();
     events.clear();
     if (w.ChatWidget === api) delete w.ChatWidget;
   }

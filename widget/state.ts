@@ -7,7 +7,7 @@ import { lang, noticeKey, type Key, type Lang } from './i18n';
 import { checkImage, readImage, type Picked } from './images';
 import { recaptcha, type Recaptcha } from './recaptcha';
 import { load, save, uuid } from './storage';
-import { loadRenderer } from './md-loader';
+import { loadChunk, whenChunk } from './chunk';
 import { streamTurn } from './stream';
 import type { BotConfig, Failure, Result } from './types';
 import { handoff } from './handoff';
@@ -99,7 +99,7 @@ export function createStore(opts: StoreOptions) {
     if (!config.value || isOpen.value) return;
     isOpen.value = true;
     void restore();
-    loadRenderer(opts.markdownSrc, opts.nonce);
+    loadChunk(opts.markdownSrc, opts.nonce);
     captcha?.preload(); // fetch the provider script before the first send needs it
     events.emit('open');
   }
@@ -140,6 +140,12 @@ export function createStore(opts: StoreOptions) {
       giveBack({ code: 'recaptcha' });
       return fail({ code: 'recaptcha' });
     }
+    const lazy = await whenChunk(opts.markdownSrc, opts.nonce);
+    if (!lazy) {
+      turn.value = null;
+      giveBack({ code: 'network' });
+      return fail({ code: 'network' });
+    }
     const end = await streamTurn(
       `${client.base}/chat/stream`,
       {
@@ -161,6 +167,7 @@ export function createStore(opts: StoreOptions) {
           if (ev.code === 'handoff_offline') form.auto();
         }
       },
+      lazy.createParser,
     );
     turn.value = null;
     answer.stage.value = null;

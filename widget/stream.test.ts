@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { createParser } from 'eventsource-parser';
 import { streamTurn } from './stream';
 import type { StreamEvent } from './types';
 import { enc, json, sse, sseResponse } from './test/helpers';
@@ -8,7 +9,7 @@ const BODY = { bot_id: 'b', message: 'hi', session_id: 's' };
 async function run(res: Response | (() => Promise<Response>)) {
   vi.stubGlobal('fetch', vi.fn(typeof res === 'function' ? res : async () => res));
   const events: StreamEvent[] = [];
-  const end = await streamTurn('https://api.test/v1/public/chat/stream', BODY, new AbortController().signal, (e) => events.push(e));
+  const end = await streamTurn('https://api.test/v1/public/chat/stream', BODY, new AbortController().signal, (e) => events.push(e), createParser);
   return { end, events };
 }
 const text = (events: StreamEvent[]) => events.map((e) => ('content' in e ? e.content : '')).join('');
@@ -122,7 +123,7 @@ describe('failures before the stream', () => {
       'fetch',
       vi.fn(async () => sseResponse([sse({ type: 'content', content: 'a' }), new Promise(() => {}) as never])),
     );
-    const p = streamTurn('https://x/chat', BODY, c.signal, () => c.abort());
+    const p = streamTurn('https://x/chat', BODY, c.signal, () => c.abort(), createParser);
     expect(await p).toMatchObject({ ok: false, aborted: true, opened: true });
   });
 });

@@ -1,7 +1,7 @@
-// One chat turn: POST, then read the SSE body with eventsource-parser.
+// One chat turn: POST, then read the SSE body with eventsource-parser (from the lazy chunk).
 // eventsource-parser handles framing (events split across chunks, CRLF, comments); a streaming
 // TextDecoder keeps multi-byte UTF-8 characters that straddle chunks intact.
-import { createParser } from 'eventsource-parser';
+import type { createParser as CreateParser } from 'eventsource-parser';
 import { httpFailure, streamErrorCode } from './api';
 import type { Failure, StreamEvent } from './types';
 
@@ -27,7 +27,8 @@ export type TurnEnd =
   | { ok: false; opened: boolean; error: Failure }
   | { ok: false; opened: boolean; aborted: true };
 
-export async function streamTurn(url: string, body: TurnBody, signal: AbortSignal, onEvent: (e: StreamEvent) => void): Promise<TurnEnd> {
+/** `createParser` comes from the lazily loaded chunk (chunk.ts), passed in so this stays testable. */
+export async function streamTurn(url: string, body: TurnBody, signal: AbortSignal, onEvent: (e: StreamEvent) => void, createParser: typeof CreateParser): Promise<TurnEnd> {
   const aborted = (opened: boolean): TurnEnd => ({ ok: false, opened, aborted: true });
   let res: Response;
   try {

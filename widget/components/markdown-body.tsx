@@ -1,7 +1,7 @@
 import type { Signal } from '@preact/signals';
 import { useSignalEffect } from '@preact/signals';
 import { useRef } from 'preact/hooks';
-import { plain, renderer } from '../md-loader';
+import { chunk, plain } from '../chunk';
 
 /**
  * Renders a message's Markdown outside Preact's diffing. While streaming, chunks only schedule
@@ -11,7 +11,7 @@ export function MarkdownBody({ text, streaming }: { text: Signal<string>; stream
   const ref = useRef<HTMLDivElement>(null);
   useSignalEffect(() => {
     const src = text.value;
-    const render = renderer.value || plain; // re-runs when the renderer arrives
+    const render = chunk.value?.render || plain; // re-runs when the chunk arrives
     const el = ref.current;
     if (!el) return;
     const paint = () => el.replaceChildren(render(src));

@@ -2,10 +2,11 @@
 import { render } from '@testing-library/preact';
 import { App } from '../components/app';
 import { renderMarkdown } from '../markdown';
-import { provideRenderer } from '../md-loader';
+import { createParser } from 'eventsource-parser';
+import { provideChunk } from '../chunk';
 import { createStore } from '../state';
 
-provideRenderer(renderMarkdown);
+provideChunk({ render: renderMarkdown, createParser });
 import { BASE, BOT, config, json, stubFetch } from './helpers';
 import type { BotConfig } from '../types';
 
