@@ -63,7 +63,11 @@ function cors(app: FastifyInstance) {
     if (!request.url.startsWith('/v1/public/')) return;
     const origin = request.headers.origin;
     reply.header('vary', 'Origin');
-    if (origin && origin !== 'null') reply.header('access-control-allow-origin', origin);
+    if (origin && origin !== 'null') {
+      // Retry-After is not a CORS-safelisted response header: without this a widget on
+      // another origin cannot read it and cannot count down a 429.
+      reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', 'Retry-After');
+    }
   });
   // A preflight carries no body, so it cannot know the bot: it is granted.
   app.options('/v1/public/*', async (_request, reply) => {

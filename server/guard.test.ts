@@ -122,6 +122,9 @@ describe('over HTTP', () => {
     expectError(limited[0], 429, 'rate_limited');
     expect(limited[0].body!.message).toMatch(/15 per minute/);
     expect(Number(limited[0].headers.get('retry-after'))).toBeGreaterThan(0);
+    // A widget on another origin may read it (not a CORS-safelisted header).
+    expect(limited[0].headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(limited[0].headers.get('access-control-expose-headers')).toMatch(/(^|,\s*)Retry-After(\s*,|$)/i);
     // Another client, and the same client with another bot, are counted apart.
     expect((await turn(s, { message: 'Is shipping free?' }, from('30.0.0.2'))).status).toBe(200);
     expect((await turn(s, { bot_id: TIGHT, message: 'Is shipping free?' }, from('30.0.0.1'))).status).toBe(200);
