@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { phrase } from './engines/phrases.ts';
 import { asksForHuman } from './handoff.ts';
 import { botConfig, botId, BOT_ID, SESSION, startFixture, type TestServer } from './test/fixtures.ts';
 import { EVENT_ORDER, stages, turn } from './test/turns.ts';
@@ -217,8 +218,22 @@ describe('auto handoff and presence', () => {
     expect(stages(r.events)).toMatch(EVENT_ORDER);
     expect(r.events[1]).toEqual({ type: 'notice', code: 'handoff_offline', level: 'info', message_key: 'notice.handoff_offline' });
     expect(r.last!.assistant_message_id).not.toBe('');
+    // The answer is the bot's offline message, not a search of the knowledge for "a human".
+    expect(r.text).toBe('We are offline.');
+    expect(r.last!.citations).toEqual([]);
     const cfg = await (await s.get(`/v1/public/bots/${AUTO}/config`)).json();
     expect(cfg.handoff_available).toBe(false);
+  });
+
+  test('asking for a person where none can be reached gets a plain reply in the bot language', async () => {
+    const none = await turn(s, { bot_id: NO_EXTRAS, message: 'Can I speak to a real person?' });
+    expect(none.text).toBe(phrase('en', 'person_unavailable'));
+    expect(none.types).not.toContain('notice');
+    const offlineGerman = await turn(s, { bot_id: GERMAN, message: 'Ich möchte mit einem Mitarbeiter sprechen' });
+    expect(offlineGerman.events[1]).toMatchObject({ code: 'handoff_offline' });
+    expect(offlineGerman.text).toBe(phrase('de', 'person_offline'));
+    // An ordinary question is still answered from the knowledge.
+    expect((await turn(s, { bot_id: NO_EXTRAS, message: 'What is the warranty?' })).text).not.toBe(phrase('en', 'person_unavailable'));
   });
 
   test('with an agent online (presence heartbeat): asking for a person, in the bot language, or an unanswerable question hands off', async () => {
@@ -238,9 +253,10 @@ describe('auto handoff and presence', () => {
     const unknown = await turn(s, { bot_id: AUTO, message: 'Do you sell bicycles?' });
     expect(unknown.events[1]).toMatchObject({ code: 'handoff_started' });
 
-    // The button trigger never hands off by itself.
+    // The button trigger never hands off by itself; the reply points at the button.
     const button = await turn(s, { message: 'I want to talk to a human' });
     expect(button.types).not.toContain('notice');
+    expect(button.text).toBe(phrase('en', 'person_button'));
     const res = await s.post(`/v1/public/conversations/${button.last!.conversation_id}/handoff`, { session_id: SESSION });
     expect((await res.json()).handoff_available).toBe(true);
   });

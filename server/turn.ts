@@ -8,6 +8,7 @@ import type { Context } from './context.ts';
 import { EngineError, type EngineResult } from './engines/engine.ts';
 import { blockedMatcher, redact } from './filters.ts';
 import { MIN_RELEVANCE, type Passage } from './knowledge.ts';
+import { phrase } from './engines/phrases.ts';
 import { asksForHuman } from './handoff.ts';
 import type { ChatEvent, SseWriter } from './sse.ts';
 import type { Citation, Conversation } from './store.ts';
@@ -63,6 +64,19 @@ export function citationsFor(bot: BotConfig, passages: Passage[], answer: string
   return [...bySource.values()].slice(0, 3);
 }
 
+/** What the bot says when asked for a person it cannot hand the conversation to right now. */
+function personReply(bot: BotConfig, online: boolean): string {
+  if (!bot.handoff.enabled) return phrase(bot.language, 'person_unavailable');
+  if (!online) return bot.handoff.offline_message ?? phrase(bot.language, 'person_offline');
+  return phrase(bot.language, 'person_button'); // trigger "button": handing over is the user's click
+}
+
+/** A fixed answer in the shape of an engine's: one chunk, no passages used (so no citations). */
+async function* said(text: string): AsyncGenerator<string, EngineResult> {
+  yield text;
+  return { used: [] };
+}
+
 export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): Promise<void> {
   const { bot, store } = { bot: input.bot, store: ctx.store };
   const isBlocked = blockedMatcher(bot.filters.blocked_terms);
@@ -101,8 +115,9 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
     // Auto handoff: the user asks for a person, or the knowledge has nothing on the question.
+    const wantsPerson = asksForHuman(input.message, bot.language);
     const auto = bot.handoff.enabled && bot.handoff.trigger !== 'button';
-    if (auto && (asksForHuman(input.message, bot.language) || !found.passages.some((p) => p.score >= MIN_RELEVANCE))) {
+    if (auto && (wantsPerson || !found.passages.some((p) => p.score >= MIN_RELEVANCE))) {
       if (ctx.presence.available()) {
         store.setStatus(conversation.id, 'handoff');
         await out.send(notice('handoff_started', 'info'));
@@ -114,11 +129,14 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
 
     let answer = '';
     let result: EngineResult | void = undefined;
-    const engine = ctx.engine(bot);
-    const turn = engine.answer({
-      question: input.message, passages: found.passages, weights: found.weights, history, image: input.image,
-      language: bot.language, botName: bot.name, signal: out.signal,
-    });
+    // A request for a person that no person can take now gets a plain reply; searching the
+    // knowledge for "a human" would only produce a confusing "no answer".
+    const turn = wantsPerson
+      ? said(personReply(bot, ctx.presence.available()))
+      : ctx.engine(bot).answer({
+        question: input.message, passages: found.passages, weights: found.weights, history, image: input.image,
+        language: bot.language, botName: bot.name, signal: out.signal,
+      });
     try {
       for (;;) {
         const step = await turn.next();
