@@ -1,0 +1,162 @@
+// Cost on a host page: a blank page, our widget and each peer's embed on an otherwise
+// identical page, served pre-compressed from loopback. 5 cold runs each (a fresh browser
+// context, so no cache), in rounds so noise spreads evenly: time to the load event, JS bytes
+// on the wire, ScriptDuration/TaskDuration and JS heap 3 s after load (CDP), long tasks, and
+// for ours the time from the script tag to the launcher on screen. Peers are pointed at the
+// loopback server, where they find no bot: their cost up to that point is what is measured.
+import { join } from 'node:path';
+import { OURS, ensurePeers, fmt, fmtInt, kb, log, main, median, min, outDir, ratio, sleep, startOurServer } from './common.mjs';
+import { BOTS, writeBenchConfig } from './config.mjs';
+import { INIT_SCRIPT, hostPage, launch, metrics } from './browser.mjs';
+import { startStaticServer } from './static-server.mjs';
+
+const SETTLE_MS = 3000;
+
+function variants(apiBase, staticUrl, peers) {
+  const list = [
+    { name: 'blank page', embed: '' },
+    { name: 'ours', embed: `<script src="/ours/widget.js" data-bot-id="${BOTS.page}" data-api-base="${apiBase}" async></script>`, ours: true },
+  ];
+  const snippets = {
+    // Each as its project documents it: an ES module import and an init call, or the element.
+    'flowise-embed': (src) => `<script type="module">import Chatbot from "${src}"; Chatbot.init({ chatflowid: "bench-flow", apiHost: "${staticUrl}" });</script>`,
+    '@typebot.io/js': (src) => `<script type="module">import Typebot from "${src}"; Typebot.initBubble({ typebot: "bench-bot", apiHost: "${staticUrl}" });</script>`,
+    'deep-chat': (src) => `<script type="module" src="${src}"></script>\n<deep-chat connect='{"url": "${staticUrl}/api/chat"}'></deep-chat>`,
+  };
+  for (const { peer, error } of peers) {
+    const src = `/peers/${peer.pkg}/${peer.file}`;
+    list.push({ name: `${peer.name} ${peer.version}`, embed: error ? '' : snippets[peer.pkg](src), error, peer, src });
+  }
+  return list;
+}
+
+async function coldRun(browser, url, ours) {
+  const context = await browser.newContext();
+  await context.addInitScript(INIT_SCRIPT);
+  const page = await context.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await cdp.send('Network.enable');
+  const types = new Map();
+  const r = { jsWire: 0, scripts: 0, wire: 0, failedExternal: new Set(), errors: [] };
+  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  cdp.on('Network.loadingFinished', (e) => {
+    r.wire += e.encodedDataLength;
+    if (types.get(e.requestId) === 'Script') {
+      r.jsWire += e.encodedDataLength;
+      r.scripts++;
+    }
+  });
+  cdp.on('Network.requestWillBeSent', (e) => types.set(`url:${e.requestId}`, e.request.url));
+  cdp.on('Network.loadingFailed', (e) => {
+    const u = types.get(`url:${e.requestId}`) ?? '';
+    if (!/^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(u) && !u.startsWith('data:')) r.failedExternal.add(new URL(u).host);
+  });
+  page.on('pageerror', (e) => r.errors.push(String(e.message).slice(0, 120)));
+  await page.goto(url, { waitUntil: 'load' });
+  await sleep(SETTLE_MS);
+  const m = await metrics(cdp);
+  const inPage = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0];
+    return { load: nav.loadEventStart, bench: window.__bench };
+  });
+  await context.close();
+  return {
+    load: inPage.load,
+    jsWire: r.jsWire,
+    scripts: r.scripts,
+    wire: r.wire,
+    script: m.ScriptDuration * 1000,
+    task: m.TaskDuration * 1000,
+    heap: m.JSHeapUsedSize,
+    longTasks: inPage.bench.longTasks.length,
+    longTaskMs: inPage.bench.longTasks.reduce((a, b) => a + b, 0),
+    launcher: ours && inPage.bench.launcherFrameAt !== null ? inPage.bench.launcherFrameAt - inPage.bench.scriptAt : NaN,
+    launcherFromNav: ours && inPage.bench.launcherFrameAt !== null ? inPage.bench.launcherFrameAt : NaN,
+    external: [...r.failedExternal],
+    errors: r.errors,
+  };
+}
+
+export async function measure({ quick = false } = {}) {
+  const runs = quick ? 2 : 5;
+  const peers = ensurePeers();
+  const server = await startOurServer({ configPath: writeBenchConfig({ name: 'page' }), dataDir: outDir('data', `page-${Date.now()}`) });
+  const files = { '/ours/widget.js': OURS[0].file, '/ours/widget-markdown.js': OURS[1].file };
+  for (const { peer, path, error } of peers) if (!error) files[`/peers/${peer.pkg}/${peer.file}`] = path;
+  const statics = await startStaticServer({ files });
+  const list = variants(server.url, statics.url, peers);
+  list.forEach((v, i) => {
+    v.path = `/page-${i}.html`;
+    statics.setPage(v.path, hostPage(v.embed));
+  });
+
+  const browser = await launch();
+  const results = new Map(list.map((v) => [v, []]));
+  try {
+    for (let round = 0; round < runs; round++) {
+      for (const v of list) {
+        if (v.error) continue;
+        log(`page-cost: round ${round + 1}/${runs} ${v.name}`);
+        try {
+          results.get(v).push(await coldRun(browser, statics.url + v.path, v.ours));
+        } catch (e) {
+          v.failure = String(e?.message ?? e).split('\n')[0];
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await statics.close();
+    await server.stop();
+  }
+  return report(list, results, runs);
+}
+
+function report(list, results, runs) {
+  const blank = results.get(list[0]);
+  const ours = results.get(list[1]);
+  const mm = (rs, k, f = (x) => fmt(x, 0)) => (rs.length ? `${f(min(rs.map((r) => r[k])))} / ${f(median(rs.map((r) => r[k])))}` : '–');
+  const rows = list.map((v) => {
+    const rs = results.get(v);
+    if (v.error || (!rs.length && v.failure)) return [v.name, `failed: ${v.error ?? v.failure}`, '', '', '', '', '', '', ''];
+    return [
+      v.name,
+      mm(rs, 'load'),
+      mm(rs, 'jsWire', (x) => fmtInt(x)),
+      mm(rs, 'script'),
+      v === list[0] ? '' : ratio(median(rs.map((r) => r.script)), median(ours.map((r) => r.script))),
+      mm(rs, 'task'),
+      mm(rs, 'heap', (x) => fmt(x / 2 ** 20, 1)),
+      mm(rs, 'longTasks'),
+      mm(rs, 'longTaskMs'),
+    ];
+  });
+  const notes = [];
+  const launch = ours.map((r) => r.launcher).filter(Number.isFinite);
+  if (launch.length) {
+    notes.push(`Ours: launcher on screen ${fmt(min(launch), 0)} / ${fmt(median(launch), 0)} ms (min / median) after the script tag was inserted (`
+      + `${fmt(median(ours.map((r) => r.launcherFromNav)), 0)} ms after navigation start), including the config request to our server.`);
+  } else notes.push('Ours: the launcher did not appear.');
+  for (const v of list.slice(2)) {
+    const rs = results.get(v);
+    const ext = [...new Set(rs.flatMap((r) => r.external))];
+    const errs = [...new Set(rs.flatMap((r) => r.errors))];
+    if (ext.length) notes.push(`${v.name} tried to reach ${ext.join(', ')} (blocked: loopback only).`);
+    if (errs.length) notes.push(`${v.name} page errors: ${errs.slice(0, 2).join('; ')}.`);
+    if (v.failure) notes.push(`${v.name} failed in some runs: ${v.failure}`);
+  }
+  notes.push(`Blank page scripting ${fmt(median(blank.map((r) => r.script)), 1)} ms is the bench's own init script and Chromium's baseline; JS bytes are the encoded bytes of script responses (brotli here), headers included.`);
+  notes.push(`"scripting ÷ ours" divides medians. Heap is JSHeapUsedSize; long tasks are > 50 ms from a PerformanceObserver installed before any page script.`);
+  return {
+    title: `Cost on a host page (Chromium, ${runs} cold runs each, min / median)`,
+    tables: [{
+      headers: ['page', 'load event ms', 'JS bytes on the wire', 'ScriptDuration ms', 'scripting ÷ ours', 'TaskDuration ms', 'JS heap MB', 'long tasks', 'long-task ms'],
+      rows,
+    }],
+    notes,
+    data: Object.fromEntries(list.map((v) => [v.name, results.get(v)])),
+  };
+}
+
+await main(import.meta.url, measure);

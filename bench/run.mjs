@@ -1,0 +1,130 @@
+// `npm run bench`: every figure of issue 6 in one run, side by side, written to
+// bench/RESULTS.md with the date, versions, machine and load. Installs what it needs when
+// missing (Chromium and wrk from Debian, the peer widgets into bench/.peers), builds the
+// widget when dist/ is missing or older than widget/, and runs each figure as its own process
+// so one that fails is recorded and the others still run. CI does not run this.
+//   node bench/run.mjs [--quick] [--only weight,page-cost,...]
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { BENCH, OUT, PEERS, ROOT, chromiumVersion, ensureCommand, ensurePeers, fmt, log, outDir, render } from './common.mjs';
+import { chromiumPath } from './browser.mjs';
+
+const FIGURES = [
+  { name: 'weight', cmd: ['node', 'bench/weight.mjs'], timeoutS: 120 },
+  { name: 'page-cost', cmd: ['node', 'bench/page-cost.mjs'], timeoutS: 240 },
+  { name: 'stream-render', cmd: ['node', 'bench/stream-render.mjs'], timeoutS: 240 },
+  // Pins itself to core 1 and the server to core 0; many sockets, so the highest fd limit.
+  { name: 'server-load', cmd: ['taskset', '-c', '1', 'node', 'bench/server-load.mjs'], timeoutS: 300, ulimit: true },
+  { name: 'retrieval', cmd: ['taskset', '-c', '0', 'node', '--expose-gc', '--import', 'tsx', 'bench/retrieval.mjs'], timeoutS: 120 },
+];
+
+const quick = process.argv.includes('--quick');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1].split(',') : null;
+
+const sh = (cmd) => {
+  try {
+    return execFileSync('sh', ['-c', cmd], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'unknown';
+  }
+};
+
+function ensureBuild() {
+  const main = join(ROOT, 'dist/widget.js');
+  const lazy = join(ROOT, 'dist/widget-markdown.js');
+  // Stale: widget/ has uncommitted edits, or a commit to it is newer than the build.
+  const lastCommit = Number(sh('git log -1 --format=%ct -- widget')) * 1000;
+  const edited = sh('git status --porcelain -- widget') !== '';
+  const stale = !existsSync(main) || !existsSync(lazy) || edited || lastCommit > statSync(main).mtimeMs;
+  if (!stale) return 'dist/ as found (built after the last commit to widget/)';
+  log('building the widget (npm run build)');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
+  if (r.status !== 0) throw new Error('npm run build failed');
+  return 'built by this run (npm run build)';
+}
+
+function runFigure(f, env) {
+  const json = join(outDir('figures'), `${f.name}.json`);
+  const argv = [...f.cmd, '--json', json, ...(quick ? ['--quick'] : [])];
+  const quoted = argv.map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  // A soft fd limit up to the hard one for the many-sockets figure (no root needed for that).
+  const shell = f.ulimit ? `ulimit -n "$(ulimit -Hn)"; exec ${quoted}` : `exec ${quoted}`;
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', shell], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), f.timeoutS * 1000);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      const seconds = (performance.now() - t0) / 1000;
+      let figure = null;
+      try {
+        figure = JSON.parse(readFileSync(json, 'utf8'));
+      } catch {}
+      if (!figure || (code !== 0 && !figure.error)) {
+        figure = { title: f.name, error: signal === 'SIGKILL' ? `timed out after ${f.timeoutS} s` : `exited with ${code ?? signal} without results`, tables: [], notes: [] };
+      }
+      figure.seconds = seconds;
+      resolve(figure);
+    });
+  });
+}
+
+async function run() {
+  const started = new Date();
+  const loadBefore = loadavg();
+  const othersBefore = sh("ps -eo comm | grep -cE '^(chromium|chrome|headless_shell|vitest|playwright)' || true");
+  const t0 = performance.now();
+  const chromium = chromiumPath();
+  if (!ensureCommand('wrk')) log('wrk is missing: the server figure will fail');
+  ensurePeers();
+  const build = ensureBuild();
+  // Every figure reads this copy of the build, so a rebuild mid-run cannot mix two builds.
+  const dist = outDir('dist');
+  for (const f of ['widget.js', 'widget-markdown.js']) cpSync(join(ROOT, 'dist', f), join(dist, f));
+  const env = { ...process.env, BENCH_DIST: dist };
+
+  const figures = [];
+  for (const f of FIGURES) {
+    if (only && !only.includes(f.name)) continue;
+    log(`figure: ${f.name}`);
+    const figure = await runFigure(f, env);
+    figures.push(figure);
+    process.stdout.write(`${render(figure)}\n`);
+  }
+  const loadAfter = loadavg();
+  const minutes = (performance.now() - t0) / 60_000;
+
+  const model = cpus()[0]?.model ?? sh("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2");
+  const commit = sh('git rev-parse --short HEAD');
+  const dirty = sh('git status --porcelain -- widget server | wc -l');
+  const busy = Math.max(loadBefore[0], loadAfter[0]) > 0.5 || Number(othersBefore) > 0;
+  const header = [
+    '# Benchmark results',
+    '',
+    'Written by `npm run bench` (bench/run.mjs); see [docs/benchmarks.md](../docs/benchmarks.md) for what each figure measures and how.',
+    'Numbers from one run on one machine: compare the ratios within this file, not absolute numbers across machines.',
+    '',
+    '| | |',
+    '|---|---|',
+    `| date | ${started.toISOString().replace('T', ' ').slice(0, 16)} UTC |`,
+    `| machine | ${sh('nproc')} cores (${model.trim()}), ${fmt(totalmem() / 2 ** 30, 0)} GiB |`,
+    `| Node | ${process.version} |`,
+    `| Chromium | ${chromiumVersion(chromium)} |`,
+    `| wrk | ${sh("wrk --version 2>&1 | head -1 | cut -d' ' -f1-2")} |`,
+    `| peers (npm, pinned) | ${PEERS.map((p) => `${p.pkg}@${p.version}`).join(', ')} |`,
+    `| code | commit ${commit}${dirty !== '0' ? ` with ${dirty} uncommitted file(s) in widget/ or server/` : ''}; widget ${build} |`,
+    `| load average (1 min) | ${fmt(loadBefore[0], 2)} before, ${fmt(loadAfter[0], 2)} after${busy ? ' — other work was running on this machine during the run (noisy: ratios hold better than absolute numbers)' : ''} |`,
+    `| duration | ${fmt(minutes, 1)} min${quick ? ' (--quick: fewer runs, shorter loads; not for the record)' : ''} |`,
+    '',
+  ].join('\n');
+  const body = figures.map(render).join('\n');
+  const file = quick || only ? join(OUT, 'RESULTS.quick.md') : join(BENCH, 'RESULTS.md');
+  writeFileSync(file, `${header}\n${body}`);
+  log(`wrote ${file} in ${fmt(minutes, 1)} min`);
+  if (figures.some((f) => f.error)) log(`failed: ${figures.filter((f) => f.error).map((f) => f.title).join(', ')}`);
+}
+
+await run();

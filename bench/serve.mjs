@@ -1,0 +1,53 @@
+// Our server as the bench runs it: startServer() from server/main.ts, plus an IPC channel
+// (when started by bench/common.mjs) that answers memory samples, the number of open streams
+// and starts/stops a CPU profile of the hot path, so nothing of this needs a server endpoint.
+//   node --expose-gc --import tsx bench/serve.mjs --config FILE --data-dir DIR
+import { Session } from 'node:inspector/promises';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { startServer } from '../server/main.ts';
+
+const { values } = parseArgs({ options: { config: { type: 'string' }, 'data-dir': { type: 'string' } } });
+const server = await startServer({ configPath: values.config, dataDir: values['data-dir'], port: 0, host: '127.0.0.1' });
+let session = null;
+
+/** RSS from the kernel's view (what the machine pays), heap after a full GC (what is live). */
+function memory() {
+  globalThis.gc?.();
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kbOf = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  const m = process.memoryUsage();
+  return { rss: kbOf('VmRSS'), heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, gc: typeof globalThis.gc === 'function' };
+}
+
+process.on('message', async (msg) => {
+  const reply = (data) => process.send?.({ id: msg.id, ...data });
+  try {
+    if (msg.cmd === 'mem') return reply(memory());
+    if (msg.cmd === 'streams') return reply({ open: server.ctx.streams.size });
+    if (msg.cmd === 'profile-start') {
+      session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: msg.intervalUs ?? 200 });
+      await session.post('Profiler.start');
+      return reply({ ok: true });
+    }
+    if (msg.cmd === 'profile-stop') {
+      const { profile } = await session.post('Profiler.stop');
+      session.disconnect();
+      session = null;
+      writeFileSync(msg.file, JSON.stringify(profile));
+      return reply({ ok: true });
+    }
+    reply({ error: `unknown command ${msg.cmd}` });
+  } catch (e) {
+    reply({ error: String(e?.stack ?? e) });
+  }
+});
+
+const stop = () => server.close().then(() => process.exit(0), () => process.exit(1));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.on('disconnect', stop);
+console.log(`listening on ${server.url}`);
