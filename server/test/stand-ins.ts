@@ -42,6 +42,9 @@ export async function startVerifier(): Promise<Verifier> {
 
 export type ModelMode = 'ok' | 'error' | 'drop' | 'stall';
 
+/** What one request gets: a mode, or `ok` with its own chunks. */
+export type ModelReply = ModelMode | { chunks: string[] };
+
 export interface FakeModel {
   baseUrl: string;
   mode: ModelMode;
@@ -50,6 +53,11 @@ export interface FakeModel {
   requests: Array<{ body: any; headers: IncomingMessage['headers'] }>;
   /** How many upstream requests the client (our server) closed before they ended. */
   aborted: number;
+  /**
+   * Per-request behaviour, for suites that share one stand-in between tests (e2e): given the
+   * request body, a reply for this request, or undefined for the global `mode`/`chunks`.
+   */
+  script?: (body: any) => ModelReply | undefined;
   close(): Promise<void>;
 }
 
@@ -72,18 +80,21 @@ export async function startFakeModel(): Promise<FakeModel> {
     res.on('close', () => {
       if (!res.writableFinished) model.aborted++;
     });
-    if (model.mode === 'error') {
+    const reply = model.script?.(parsed) ?? model.mode;
+    const mode = typeof reply === 'string' ? reply : 'ok';
+    const chunks = typeof reply === 'string' ? model.chunks : reply.chunks;
+    if (mode === 'error') {
       res.writeHead(500, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: { message: `internal failure ${PROVIDER_SECRET}`, type: 'server_error' } }));
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write(frame({ role: 'assistant', content: '' }));
-    if (model.mode === 'stall') return void res.write(frame({ content: 'The lamp ' }));
-    if (model.mode === 'drop') {
+    if (mode === 'stall') return void res.write(frame({ content: 'The lamp ' }));
+    if (mode === 'drop') {
       res.write(frame({ content: 'The lamp ' }));
       return void setTimeout(() => res.destroy(), 20);
     }
-    for (const c of model.chunks) res.write(frame({ content: c }));
+    for (const c of chunks) res.write(frame({ content: c }));
     res.write(frame({}, 'stop'));
     res.end('data: [DONE]\n\n');
   });
