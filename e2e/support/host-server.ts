@@ -1,6 +1,8 @@
 // Serves the host pages of e2e/pages from ANOTHER origin than the API (localhost vs
 // 127.0.0.1), as a site owner's site would be. Pages name the API with {{API}} and bots with
-// {{BOT:key}}; this server fills them in, and sets any CSP a page asks for in a
+// {{BOT:key}}; this server fills them in (`?bot=key` on the page URL puts that bot in every
+// {{BOT:...}} of the page, so one host page serves several specs, each with its own bot and
+// thus its own rate-limit budget), and sets any CSP a page asks for in a
 // `<meta name="e2e-csp" content="...">` as a real response header (a meta CSP cannot
 // express everything, e.g. report-uri).
 import { createServer, type Server } from 'node:http';
@@ -17,14 +19,17 @@ const types: Record<string, string> = {
 export interface HostServer { url: string; close(): Promise<void> }
 
 export async function startHostServer(dir: string, vars: Record<string, string>): Promise<HostServer> {
-  const fill = (text: string) => text.replace(/\{\{([A-Z_]+(?::[a-z0-9_-]+)?)\}\}/g, (whole, key: string) => vars[key] ?? whole);
+  const fill = (text: string, bot: string | null) =>
+    text.replace(/\{\{([A-Z_]+(?::[a-z0-9_-]+)?)\}\}/g, (whole, key: string) =>
+      (bot && key.startsWith('BOT:') ? vars[`BOT:${bot}`] : vars[key]) ?? whole);
   const server: Server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(dir, path === '/' ? 'basic.html' : path);
     if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
     try {
       const raw = await readFile(file, 'utf8');
-      const body = fill(raw);
+      const body = fill(raw, url.searchParams.get('bot'));
       const headers: Record<string, string> = { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
       const csp = /<meta name="e2e-csp" content="([^"]+)"/.exec(body)?.[1];
       if (csp) headers['content-security-policy'] = csp;
@@ -38,6 +43,9 @@ export async function startHostServer(dir: string, vars: Record<string, string>)
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://localhost:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
   };
 }

@@ -1,0 +1,135 @@
+// The server config of the e2e suite, built in code: one bot per scenario. Specs that share a
+// host page still get their own bot (`?bot=key`), because the server's rate limits count per
+// bot and client IP and every browser here is 127.0.0.1: one shared bot would meet the
+// baseline 15/min across specs and fail whichever spec came last.
+
+export const AGENT = { name: 'Ana', token: 'e2e-agent-token-ana' };
+export const RECAPTCHA_SITE_KEY = 'e2e-site-key';
+export const RECAPTCHA_SECRET = 'test-secret'; // what startVerifier() accepts
+
+/** Copies of the basic bot, one per spec that uses the basic host page. */
+export const BASIC_KEYS = [
+  'basic', 'flow', 'replace', 'drop', 'image', 'handoff', 'contact', 'feedback', 'keyboard', 'double', 'mobile', 'shots',
+] as const;
+/** Bots with a setting of their own. */
+export const OTHER_KEYS = ['look', 'links-off', 'origin', 'rate', 'recaptcha', 'openai', 'notice', 'dark', 'ar'] as const;
+export type BotKey = (typeof BASIC_KEYS)[number] | (typeof OTHER_KEYS)[number];
+export const BOT_KEYS: BotKey[] = [...BASIC_KEYS, ...OTHER_KEYS];
+
+export const botId = (key: BotKey) => `0e2e0000-0000-4000-8000-${String(BOT_KEYS.indexOf(key) + 1).padStart(12, '0')}`;
+
+export const BOT_NAME = 'Aurora Kettle help';
+export const WELCOME = 'Hi! Ask me about the Aurora Kettle: price, delivery, descaling or warranty.';
+export const SUGGESTIONS = ['How much does the kettle cost?', 'How do I descale the kettle?', 'How long is the warranty?'];
+export const WARNING = 'Easy there! You are sending messages faster than this chat allows. Wait a moment, then send again.';
+export const OFFLINE = 'Nobody from our team is online right now. Leave your email in the contact form.';
+export const AGENT_LABEL = 'Aurora support';
+export const CONTACT_DONE = 'Thanks! A member of our team will email you within one working day.';
+export const AR = {
+  name: 'مساعد غلاية أورورا',
+  welcome: 'مرحبا! اسألني عن غلاية أورورا.',
+  suggestion: 'كم سعر غلاية أورورا؟',
+};
+
+/** A question with this word fails at the model stand-in once, then gets MODEL_ANSWER. */
+export const FAIL_ONCE = 'flaky-upstream';
+export const MODEL_ANSWER = ['The Aurora Kettle ', 'costs 89 euros ', 'including VAT [1].'];
+
+export interface ConfigInputs {
+  /** Folder of the English knowledge (front-matter URLs already filled in). */
+  knowledgeEn: string;
+  knowledgeAr: string;
+  /** A folder that does not exist: the notice bot's knowledge cannot be read. */
+  missingDir: string;
+  verifyUrl: string;
+  modelBaseUrl: string;
+}
+
+function basic(key: BotKey, i: ConfigInputs, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: botId(key),
+    name: BOT_NAME,
+    privacy: 'public',
+    active: true,
+    allowed_domains: ['localhost'],
+    include_links_in_responses: true,
+    citations_enabled: true,
+    language: 'en',
+    welcome_message: WELCOME,
+    warning_message: null,
+    suggested_questions: SUGGESTIONS,
+    show_suggested_questions: true,
+    suggested_questions_count: 3,
+    widget_settings: { primary_color: '#0f766e', position: 'bottom-right', title: 'Aurora Kettles', subtitle: 'Answers from our help pages', theme: 'light' },
+    allow_user_images: true,
+    handoff: { enabled: true, trigger: 'both', offline_message: OFFLINE, agent_label: AGENT_LABEL },
+    contact_form: {
+      enabled: true,
+      trigger: 'button',
+      button_display: 'after_response',
+      success_message: CONTACT_DONE,
+      fields: [
+        { name: 'name', label: 'Your name', type: 'text', required: false },
+        { name: 'email', label: 'Email', type: 'email', required: true },
+        { name: 'topic', label: 'Topic', type: 'select', required: false, options: ['Order', 'Repair', 'Other'] },
+      ],
+    },
+    knowledge: { dir: i.knowledgeEn, documents: [] },
+    // Short pauses between chunks: a stream takes a few hundred ms, so it is seen growing.
+    engine: { type: 'extractive', chunk_delay_ms: 30 },
+    filters: { blocked_terms: [], redact: ['email', 'phone'] },
+    ...extra,
+  };
+}
+
+export function buildConfig(i: ConfigInputs): Record<string, unknown> {
+  // While handoff.spec has an agent signed in (and for 60 s after), every bot with handoff
+  // trigger `auto`/`both` hands a question it cannot answer to a person instead of answering.
+  // Only the basic copies keep handoff (their specs ask questions the knowledge answers); the
+  // bots with a setting of their own, and the ones in pictures, have it off.
+  const noHandoff = { handoff: { enabled: false } };
+  return {
+    agents: [AGENT],
+    workspaces: [{ id: 'e2e', credits: null, trial_ends_at: null, chat_limit_per_month: null }],
+    bots: [
+      ...BASIC_KEYS.map((key) =>
+        basic(key, i, {
+          // Specs that watch an answer change while it streams (the status hint, the text
+          // growing, a `replace` swapping shown text) get a slower stream.
+          ...(key === 'flow' || key === 'replace' ? { engine: { type: 'extractive', chunk_delay_ms: 150 } } : {}),
+          ...(key === 'shots' ? noHandoff : {}),
+        }),
+      ),
+      basic('look', i, noHandoff),
+      basic('links-off', i, { ...noHandoff, include_links_in_responses: false }),
+      basic('origin', i, { ...noHandoff, allowed_domains: ['example.com'] }),
+      basic('rate', i, { ...noHandoff, rate_limits: { per_minute: 2, per_hour: null, per_day: null }, warning_message: WARNING }),
+      basic('recaptcha', i, {
+        ...noHandoff,
+        recaptcha: { site_key: RECAPTCHA_SITE_KEY, secret_key: RECAPTCHA_SECRET, verify_url: i.verifyUrl, min_score: 0.5 },
+      }),
+      basic('openai', i, { ...noHandoff, engine: { type: 'openai', base_url: i.modelBaseUrl, model: 'stand-in', timeout_ms: 5000 } }),
+      basic('notice', i, {
+        ...noHandoff,
+        knowledge: {
+          dir: i.missingDir,
+          documents: [{ id: 'price', title: 'Price', url: '', text: 'The Aurora Kettle costs 89 euros including VAT.' }],
+        },
+      }),
+      basic('dark', i, {
+        ...noHandoff,
+        widget_settings: { primary_color: '#7c3aed', position: 'bottom-right', title: 'Aurora Kettles', theme: 'dark' },
+      }),
+      basic('ar', i, {
+        ...noHandoff,
+        name: AR.name,
+        language: 'ar',
+        welcome_message: AR.welcome,
+        suggested_questions: [AR.suggestion],
+        widget_settings: { primary_color: '#0f766e', position: 'bottom-right', theme: 'light' },
+        contact_form: { enabled: false },
+        knowledge: { dir: i.knowledgeAr, documents: [] },
+      }),
+    ],
+  };
+}
