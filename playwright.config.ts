@@ -7,12 +7,15 @@ const executablePath = findChromium() ?? undefined;
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // Starts the stand-ins, the real server CLI and the host-page server once per run; see the file.
   globalSetup: './e2e/global-setup.ts',
   outputDir: 'test-results',
   // Two cores: the server, the host-page server and the browser share them.
   workers: 2,
   fullyParallel: false,
+  // Not flaky by construction: no retries to hide it if it becomes so.
   retries: 0,
+  forbidOnly: !!process.env.CI,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/playwright.json' }]],
