@@ -17,7 +17,14 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: {
+    timeout: 7_000,
+    // e2e/screenshots.spec.ts keeps the pictures of docs/screenshots up to date: a picture
+    // that differs beyond anti-aliasing noise is rewritten (updateSnapshots 'changed'), one
+    // that does not is left alone, so a test run does not leave the files modified for nothing.
+    toHaveScreenshot: { pathTemplate: '{testDir}/../docs/screenshots/{arg}{ext}', maxDiffPixelRatio: 0.002 },
+  },
+  updateSnapshots: 'changed',
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.tmp/playwright.json' }]],
   use: {
     ...devices['Desktop Chrome'],

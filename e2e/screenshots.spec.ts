@@ -1,13 +1,11 @@
 // Pictures of the open widget with an answer shown: light, dark, mobile and right to left.
-// Written to docs/screenshots/ (overwritten each run; viewport-sized, CSS pixels, so they stay
-// small) and attached to the test report.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+// Kept in docs/screenshots/ (viewport-sized, CSS pixels, so they stay small): toHaveScreenshot
+// with updateSnapshots 'changed' (playwright.config.ts) rewrites a picture when the widget's
+// look changed and leaves it alone when only anti-aliasing noise differs. Each picture is also
+// attached to the test report.
 import { devices, type Page, type TestInfo } from '@playwright/test';
 import { AR as BOT_AR, SUGGESTIONS } from './support/config.ts';
 import { AR, expect, hostUrl, luminance, test, Widget } from './fixtures.ts';
-
-const dir = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
 async function shoot(page: Page, widget: Widget, question: string, name: string, info: TestInfo) {
   await widget.open();
@@ -16,9 +14,8 @@ async function shoot(page: Page, widget: Widget, question: string, name: string,
   await expect(answer.getByRole('link').first()).toBeVisible();
   await widget.composer.blur();
   await page.mouse.move(0, 0);
-  mkdirSync(dir, { recursive: true });
-  const body = await page.screenshot({ path: `${dir}${name}.png`, scale: 'css', animations: 'disabled', caret: 'hide' });
-  await info.attach(`${name}.png`, { body, contentType: 'image/png' });
+  await expect(page).toHaveScreenshot(`${name}.png`);
+  await info.attach(`${name}.png`, { path: info.snapshotPath(`${name}.png`, { kind: 'screenshot' }), contentType: 'image/png' });
   return answer;
 }
 
