@@ -58,6 +58,13 @@ export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 
 export class Store {
   readonly db: Database.Database;
+  /**
+   * Prepared statements by their SQL, and one reusable transaction wrapper: preparing a
+   * statement and building a transaction function cost more than running them, and every
+   * chat turn runs several (bench/server-load.mjs profiles the hot path).
+   */
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly atomic: <T>(fn: () => T) => T;
 
   constructor(dataDir: string) {
     mkdirSync(dataDir, { recursive: true });
@@ -67,6 +74,14 @@ export class Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(SCHEMA);
+    const tx = this.db.transaction((fn: () => unknown) => fn());
+    this.atomic = <T>(fn: () => T) => tx(fn) as T;
+  }
+
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) this.statements.set(text, (statement = this.db.prepare(text)));
+    return statement;
   }
 
   close() {
@@ -78,13 +93,13 @@ export class Store {
   createConversation(botId: string, sessionId: string): Conversation {
     const at = nowIso();
     const c: Conversation = { id: randomUUID(), bot_id: botId, session_id: sessionId, status: 'open', created_at: at, updated_at: at, waiting_since: null };
-    this.db.prepare('INSERT INTO conversations (id, bot_id, session_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+    this.sql('INSERT INTO conversations (id, bot_id, session_id, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(c.id, c.bot_id, c.session_id, c.status, c.created_at, c.updated_at);
     return c;
   }
 
   getConversation(id: string): Conversation | undefined {
-    return this.db.prepare('SELECT * FROM conversations WHERE id = ?').get(id) as Conversation | undefined;
+    return this.sql('SELECT * FROM conversations WHERE id = ?').get(id) as Conversation | undefined;
   }
 
   /** The conversation only when `sessionId` owns it; otherwise undefined (no existence oracle). */
@@ -96,7 +111,7 @@ export class Store {
   setStatus(id: string, status: ConversationStatus): Conversation | undefined {
     const at = nowIso();
     // waiting_since marks when a conversation started waiting for a human; kept while in handoff.
-    this.db.prepare(`UPDATE conversations SET status = ?, updated_at = ?,
+    this.sql(`UPDATE conversations SET status = ?, updated_at = ?,
       waiting_since = CASE WHEN ? = 'handoff' THEN COALESCE(CASE WHEN status = 'handoff' THEN waiting_since END, ?) ELSE NULL END
       WHERE id = ?`).run(status, at, status, at, id);
     return this.getConversation(id);
@@ -104,7 +119,7 @@ export class Store {
 
   listConversations(status: ConversationStatus, limit = 200): Conversation[] {
     const order = status === 'handoff' ? 'waiting_since ASC, created_at ASC' : 'updated_at DESC';
-    return this.db.prepare(`SELECT * FROM conversations WHERE status = ? ORDER BY ${order} LIMIT ?`).all(status, limit) as Conversation[];
+    return this.sql(`SELECT * FROM conversations WHERE status = ? ORDER BY ${order} LIMIT ?`).all(status, limit) as Conversation[];
   }
 
   // --- messages ------------------------------------------------------------------------
@@ -114,12 +129,11 @@ export class Store {
       id: randomUUID(), role: m.role, content: m.content, citations: m.citations ?? null, feedback: null,
       image_preview: m.image_preview ?? null, created_at: nowIso(), agent_name: m.agent_name ?? null,
     };
-    const insert = this.db.transaction(() => {
-      this.db.prepare('INSERT INTO messages (id, conversation_id, role, content, citations, image_preview, agent_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+    this.atomic(() => {
+      this.sql('INSERT INTO messages (id, conversation_id, role, content, citations, image_preview, agent_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
         .run(msg.id, conversationId, msg.role, msg.content, msg.citations ? JSON.stringify(msg.citations) : null, msg.image_preview, msg.agent_name, msg.created_at);
-      this.db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?').run(msg.created_at, conversationId);
+      this.sql('UPDATE conversations SET updated_at = ? WHERE id = ?').run(msg.created_at, conversationId);
     });
-    insert();
     return msg;
   }
 
@@ -127,29 +141,29 @@ export class Store {
   messages(conversationId: string, afterId?: string): Message[] | 'unknown_after' {
     let fromSeq = 0;
     if (afterId !== undefined) {
-      const row = this.db.prepare('SELECT seq FROM messages WHERE id = ? AND conversation_id = ?').get(afterId, conversationId) as { seq: number } | undefined;
+      const row = this.sql('SELECT seq FROM messages WHERE id = ? AND conversation_id = ?').get(afterId, conversationId) as { seq: number } | undefined;
       if (!row) return 'unknown_after';
       fromSeq = row.seq;
     }
-    const rows = this.db.prepare('SELECT * FROM messages WHERE conversation_id = ? AND seq > ? ORDER BY seq').all(conversationId, fromSeq) as MessageRow[];
+    const rows = this.sql('SELECT * FROM messages WHERE conversation_id = ? AND seq > ? ORDER BY seq').all(conversationId, fromSeq) as MessageRow[];
     return rows.map(toMessage);
   }
 
   lastMessage(conversationId: string): Message | undefined {
-    const row = this.db.prepare('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1').get(conversationId) as MessageRow | undefined;
+    const row = this.sql('SELECT * FROM messages WHERE conversation_id = ? ORDER BY seq DESC LIMIT 1').get(conversationId) as MessageRow | undefined;
     return row && toMessage(row);
   }
 
   /** A message together with the conversation it belongs to. */
   messageWithConversation(id: string): { message: Message; conversation: Conversation } | undefined {
-    const row = this.db.prepare('SELECT * FROM messages WHERE id = ?').get(id) as MessageRow | undefined;
+    const row = this.sql('SELECT * FROM messages WHERE id = ?').get(id) as MessageRow | undefined;
     if (!row) return undefined;
     const conversation = this.getConversation(row.conversation_id);
     return conversation && { message: toMessage(row), conversation };
   }
 
   setFeedback(messageId: string, feedback: Feedback) {
-    this.db.prepare('UPDATE messages SET feedback = ? WHERE id = ?').run(feedback, messageId);
+    this.sql('UPDATE messages SET feedback = ? WHERE id = ?').run(feedback, messageId);
   }
 
   // --- workspaces ----------------------------------------------------------------------
@@ -160,23 +174,23 @@ export class Store {
    */
   countMonthlyChat(workspaceId: string, limit: number | null, at = new Date()): boolean {
     const period = monthOf(at);
-    return this.db.transaction(() => {
-      const row = this.db.prepare('SELECT chats FROM workspace_usage WHERE workspace_id = ? AND period = ?').get(workspaceId, period) as { chats: number } | undefined;
+    return this.atomic(() => {
+      const row = this.sql('SELECT chats FROM workspace_usage WHERE workspace_id = ? AND period = ?').get(workspaceId, period) as { chats: number } | undefined;
       const used = row?.chats ?? 0;
       if (limit !== null && used >= limit) return false;
-      this.db.prepare(`INSERT INTO workspace_usage (workspace_id, period, chats) VALUES (?, ?, 1)
+      this.sql(`INSERT INTO workspace_usage (workspace_id, period, chats) VALUES (?, ?, 1)
         ON CONFLICT (workspace_id, period) DO UPDATE SET chats = chats + 1`).run(workspaceId, period);
       return true;
-    })();
+    });
   }
 
   /** Gives back a monthly count taken for a request that was then refused. */
   uncountMonthlyChat(workspaceId: string, at = new Date()) {
-    this.db.prepare('UPDATE workspace_usage SET chats = MAX(chats - 1, 0) WHERE workspace_id = ? AND period = ?').run(workspaceId, monthOf(at));
+    this.sql('UPDATE workspace_usage SET chats = MAX(chats - 1, 0) WHERE workspace_id = ? AND period = ?').run(workspaceId, monthOf(at));
   }
 
   creditsSpent(workspaceId: string): number {
-    const row = this.db.prepare('SELECT spent FROM workspace_credits WHERE workspace_id = ?').get(workspaceId) as { spent: number } | undefined;
+    const row = this.sql('SELECT spent FROM workspace_credits WHERE workspace_id = ?').get(workspaceId) as { spent: number } | undefined;
     return row?.spent ?? 0;
   }
 
@@ -186,18 +200,18 @@ export class Store {
    */
   reserveCredit(workspaceId: string, credits: number | null): boolean {
     if (credits === null) return true;
-    return this.db.transaction(() => {
+    return this.atomic(() => {
       if (credits - this.creditsSpent(workspaceId) <= 0) return false;
-      this.db.prepare(`INSERT INTO workspace_credits (workspace_id, spent) VALUES (?, 1)
+      this.sql(`INSERT INTO workspace_credits (workspace_id, spent) VALUES (?, 1)
         ON CONFLICT (workspace_id) DO UPDATE SET spent = spent + 1`).run(workspaceId);
       return true;
-    })();
+    });
   }
 
   /** Gives back a reserved credit when the turn stored no answer. */
   refundCredit(workspaceId: string, credits: number | null) {
     if (credits === null) return;
-    this.db.prepare('UPDATE workspace_credits SET spent = MAX(spent - 1, 0) WHERE workspace_id = ?').run(workspaceId);
+    this.sql('UPDATE workspace_credits SET spent = MAX(spent - 1, 0) WHERE workspace_id = ?').run(workspaceId);
   }
 
   // --- contact form --------------------------------------------------------------------
@@ -205,13 +219,13 @@ export class Store {
   addContact(s: { bot_id: string; conversation_id: string | null; session_id: string; fields: Record<string, string> }): { id: string; created_at: string } {
     const id = randomUUID();
     const created_at = nowIso();
-    this.db.prepare('INSERT INTO contact_submissions (id, bot_id, conversation_id, session_id, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    this.sql('INSERT INTO contact_submissions (id, bot_id, conversation_id, session_id, fields, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(id, s.bot_id, s.conversation_id, s.session_id, JSON.stringify(s.fields), created_at);
     return { id, created_at };
   }
 
   contactsOf(conversationId: string): { id: string; fields: Record<string, string>; created_at: string }[] {
-    const rows = this.db.prepare('SELECT id, fields, created_at FROM contact_submissions WHERE conversation_id = ? ORDER BY created_at').all(conversationId) as { id: string; fields: string; created_at: string }[];
+    const rows = this.sql('SELECT id, fields, created_at FROM contact_submissions WHERE conversation_id = ? ORDER BY created_at').all(conversationId) as { id: string; fields: string; created_at: string }[];
     return rows.map((r) => ({ id: r.id, fields: JSON.parse(r.fields) as Record<string, string>, created_at: r.created_at }));
   }
 }
