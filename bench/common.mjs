@@ -257,3 +257,15 @@ function serverHandle(child, url, output, logFile) {
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/**
+ * CPU time (user + system, all threads) a process has used, in ms, from /proc. On a machine
+ * shared with other work, CPU time per request moves far less than requests per second.
+ */
+export function cpuTimeMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}

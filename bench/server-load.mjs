@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest, Agent } from 'node:http';
 import { join } from 'node:path';
 import {
-  BENCH, ensureCommand, fmt, fmtInt, log, main, median, outDir, percentile, ratio, sleep, startFloorServer, startOurServer,
+  BENCH, cpuTimeMs, ensureCommand, fmt, fmtInt, log, main, median, outDir, percentile, ratio, sleep, startFloorServer, startOurServer,
 } from './common.mjs';
 import { BOTS, QUESTION, writeBenchConfig } from './config.mjs';
 import { startModelStandIn } from './model-stand-in.mjs';
@@ -84,7 +84,7 @@ async function probe(url, { count = Infinity, ms = Infinity, offset = 0 } = {}) 
 }
 
 /** The frames of one real turn, for the floor to replay. */
-async function captureFrames(url) {
+export async function captureFrames(url) {
   const res = await fetch(`${url}/v1/public/chat/stream`, {
     method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost', 'x-forwarded-for': '127.251.0.1' },
     body: body(BOTS.load, QUESTION),
@@ -94,7 +94,7 @@ async function captureFrames(url) {
   return text.split(/(?<=\n\n)/).filter((f) => f.trim());
 }
 
-async function loadRun(kind, connections, seconds, frames, cfg, profileFile = null) {
+export async function loadRun(kind, connections, seconds, frames, cfg, profileFile = null) {
   const data = outDir('data', `${kind}-${connections}-${Date.now()}`);
   const server = kind === 'ours'
     ? await startOurServer({ configPath: cfg, dataDir: data, cpu: SERVER_CPU })
@@ -103,7 +103,9 @@ async function loadRun(kind, connections, seconds, frames, cfg, profileFile = nu
     await wrk(server.url, { connections, seconds: Math.min(2, seconds) }); // warm-up: JIT, caches, SQLite pages
     if (profileFile) await server.ask('profile-start');
     const probing = connections === 50 && !profileFile ? probe(server.url, { ms: seconds * 1000 - 500, offset: 5000 }) : Promise.resolve([]);
+    const cpu0 = cpuTimeMs(server.pid);
     const r = await wrk(server.url, { connections, seconds });
+    r.cpuMsPerTurn = (cpuTimeMs(server.pid) - cpu0) / r.requests;
     if (profileFile) await server.ask('profile-stop', { file: profileFile });
     r.ttfsUnderLoad = await probing;
     if (connections === 50 && !profileFile) r.ttfsIdle = await probe(server.url, { count: 200 });
