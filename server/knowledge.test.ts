@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { compose, chunkText } from './engines/extractive.ts';
+import { compose, chunkText, sentencesOf } from './engines/extractive.ts';
 import { blockedMatcher, redact } from './filters.ts';
 import { chunk, frontMatter, KnowledgeBase } from './knowledge.ts';
 import { htmlToText, sentences } from './text.ts';
@@ -46,6 +46,15 @@ describe('extractive answers', () => {
     expect(out.used).toEqual(['p#0']);
     expect(compose('anything', [{ ...passages[0], score: 0.05 }], new Map())).toBeNull();
     expect(sentences('One. Two 2.5 units! Three?')).toEqual(['One.', 'Two 2.5 units!', 'Three?']);
+  });
+
+  test('splits a passage into plain sentences and their terms once, then reuses them', () => {
+    const text = 'Pairing needs a **2.4 GHz** Wi-Fi network. The lamp is made of oak, oak and more oak.';
+    const first = sentencesOf(text);
+    expect(first.map((s) => s.text)).toEqual(['Pairing needs a 2.4 GHz Wi-Fi network.', 'The lamp is made of oak, oak and more oak.']);
+    expect(first[0].words).toEqual(expect.arrayContaining(['pairing', 'ghz', 'wifi', 'network']));
+    expect(first[1].words).toEqual(['lamp', 'made', 'oak', 'more']);
+    expect(sentencesOf(text)).toBe(first);
   });
 
   test('streams in several chunks that join back to the text', () => {

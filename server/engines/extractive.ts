@@ -16,6 +16,27 @@ const matches = (q: string, t: string) => t === q || (q.length >= 4 && t.startsW
 
 interface Pick { passage: number; index: number; text: string; score: number }
 
+interface Sentence { text: string; words: string[] }
+
+/**
+ * A passage's sentences as plain text with their distinct terms. The same few passages answer
+ * many questions, and splitting and tokenizing them on every turn was a tenth of the server's
+ * CPU time per chat turn (bench/server-load.mjs); so each passage text is split once. Bounded:
+ * a knowledge base larger than the cap only loses the reuse, not correctness.
+ */
+const sentenceCache = new Map<string, Sentence[]>();
+const SENTENCE_CACHE_MAX = 5000;
+
+export function sentencesOf(passage: string): Sentence[] {
+  let list = sentenceCache.get(passage);
+  if (!list) {
+    list = sentences(passage).map((s) => ({ text: plainInline(s), words: [...new Set(terms(s))] }));
+    if (sentenceCache.size >= SENTENCE_CACHE_MAX) sentenceCache.clear();
+    sentenceCache.set(passage, list);
+  }
+  return list;
+}
+
 /** Chooses the sentences that answer the question; exported for unit tests. */
 export function compose(question: string, passages: Passage[], weights: Map<string, number>): { text: string; used: string[] } | null {
   const relevant = passages.filter((p) => p.score >= MIN_RELEVANCE);
@@ -27,12 +48,11 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
   const total = query.reduce((a, q) => a + weight(q), 0) || 1;
   const candidates: Pick[] = [];
   chosen.forEach((p, pi) => {
-    sentences(p.text).forEach((s, index) => {
-      const words = [...new Set(terms(s))];
+    sentencesOf(p.text).forEach(({ text, words }, index) => {
       const hit = query.filter((q) => words.some((t) => matches(q, t))).reduce((a, q) => a + weight(q), 0) / total;
       // Earlier sentences of a passage usually carry its point; a small bonus breaks ties.
       const score = hit + (pi === 0 ? 0.05 : 0) - index * 0.01;
-      candidates.push({ passage: pi, index, text: plainInline(s), score: hit > 0 ? score : -1 + score });
+      candidates.push({ passage: pi, index, text, score: hit > 0 ? score : -1 + score });
     });
   });
   // Sentences that match only common words ("lamp" in every page) are not part of the answer.
