@@ -218,7 +218,8 @@ export async function measure({ quick = false } = {}) {
     const f = runs[`floor-${c}`];
     const o = runs[`ours-${c}`];
     loadRows.push([`${c} connections`, fmtInt(f.rps), fmtInt(o.rps), ratio(o.rps, f.rps, 2),
-      ms(f.p50), ms(o.p50), ratio(o.p50, f.p50), ms(f.p99), ms(o.p99), ratio(o.p99, f.p99), `${f.errors} / ${o.errors}`]);
+      ms(f.p50), ms(o.p50), ratio(o.p50, f.p50), ms(f.p99), ms(o.p99), ratio(o.p99, f.p99),
+      fmtInt(f.cpuMsPerTurn * 1000), fmtInt(o.cpuMsPerTurn * 1000), ratio(o.cpuMsPerTurn, f.cpuMsPerTurn), `${f.errors} / ${o.errors}`]);
   }
   const t = (k) => runs[k];
   const ttfsRows = [
@@ -232,7 +233,7 @@ export async function measure({ quick = false } = {}) {
     tables: [
       {
         caption: `**Chat turns under load** (wrk, ${seconds} s per run after a 2 s warm-up, a fresh server each run; latency of the whole turn, ms)`,
-        headers: ['load', 'floor req/s', 'ours req/s', 'ours ÷ floor', 'floor p50', 'ours p50', 'p50 ratio', 'floor p99', 'ours p99', 'p99 ratio', 'errors floor / ours'],
+        headers: ['load', 'floor req/s', 'ours req/s', 'ours ÷ floor', 'floor p50', 'ours p50', 'p50 ratio', 'floor p99', 'ours p99', 'p99 ratio', 'floor CPU µs / turn', 'ours CPU µs / turn', 'CPU ratio', 'errors floor / ours'],
         rows: loadRows,
       },
       {
