@@ -1,11 +1,11 @@
 // The main flow of issue 4: open the bubble, welcome and suggestions, click one, watch the
 // answer stream in (status hint, growing text, sources with working links), continue, reload.
-import { SUGGESTIONS, WELCOME } from './support/config.ts';
+import { BOT_NAME, SUGGESTIONS, WELCOME } from './support/config.ts';
 import { expect, test } from './fixtures.ts';
 
 test('a suggested question streams an answer with sources; the thread survives a reload', async ({ page, openWidget, widget, sendMessage }) => {
   await openWidget('basic.html', { bot: 'flow' });
-  await expect(widget.panel).toHaveAccessibleName('Aurora Kettle help');
+  await expect(widget.panel).toHaveAccessibleName(BOT_NAME);
   await expect(widget.answers.first()).toHaveText(WELCOME);
   for (const q of SUGGESTIONS) await expect(widget.panel.getByRole('button', { name: q })).toBeVisible();
 

@@ -37,9 +37,8 @@ export class Widget {
   get panel(): Locator { return this.page.getByRole('dialog'); }
   get composer(): Locator { return this.panel.getByRole('textbox', { name: this.names.message, exact: true }); }
   get sendButton(): Locator { return this.panel.getByRole('button', { name: this.names.send, exact: true }); }
-  /** Message bubbles have no role of their own; this is the one place that knows their class. */
-  get bubbles(): Locator { return this.panel.locator('.msg'); }
-  /** The bot's bubbles, the welcome message first. */
+  /** The bot's bubbles, the welcome message first. (Bubbles have no role of their own: this and
+   * `userMessages` are the one place that knows their class.) */
   get answers(): Locator { return this.panel.locator('.msg:not(.user)'); }
   get userMessages(): Locator { return this.panel.locator('.msg.user'); }
   /** How many <chat-widget> hosts the page has. */

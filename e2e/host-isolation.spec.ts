@@ -2,6 +2,7 @@
 // a strict CSP, the widget has the same boxes, font sizes and picture as on the plain page, it
 // works, and (strict CSP) the browser reports no violation.
 import type { Page, TestInfo } from '@playwright/test';
+import { BOT_NAME } from './support/config.ts';
 import { differingPixels } from './support/png.ts';
 import { expect, test, type Widget } from './fixtures.ts';
 
@@ -27,7 +28,7 @@ async function look(page: Page, widget: Widget, file: string, info: TestInfo): P
   const parts = {
     launcher: widget.closer,
     panel: widget.panel,
-    heading: widget.panel.getByRole('heading', { name: 'Aurora Kettle help' }),
+    heading: widget.panel.getByRole('heading', { name: BOT_NAME }),
     composer: widget.composer,
     send: widget.sendButton,
     answer,
