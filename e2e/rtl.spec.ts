@@ -11,6 +11,8 @@ test('an Arabic bot on a dir=rtl page: the panel is right to left and answers', 
   await expect(widget.panel).toHaveAccessibleName(BOT_AR.name);
   await expect(widget.answers.first()).toHaveText(BOT_AR.welcome);
   expect(await widget.composer.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  // The send arrow points the way the text runs (CSS locators pierce the open shadow root).
+  expect(await page.locator('chat-widget .send svg').evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
 
   await widget.panel.getByRole('button', { name: BOT_AR.suggestion }).click();
   const answer = await widget.finished(widget.answers.nth(1));

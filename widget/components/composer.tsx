@@ -68,7 +68,7 @@ export function Composer() {
             <StopIcon />
           </button>
         ) : (
-          <button type="button" class="icon primary" aria-label={l.t('send')} disabled={empty || cooling} onClick={send}>
+          <button type="button" class="icon primary send" aria-label={l.t('send')} disabled={empty || cooling} onClick={send}>
             <SendIcon />
           </button>
         )}
