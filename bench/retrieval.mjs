@@ -1,13 +1,18 @@
 // Retrieval latency: KnowledgeBase.search() called directly (no HTTP) on the demo knowledge
-// and on a generated knowledge base of exactly 10,000 chunks (1,000 documents × 10 sections
-// of ~100 words, Zipf-distributed vocabulary, fixed seed). Questions are built from words of
-// a random passage, as a visitor's question shares words with the page that answers it.
+// and on a knowledge base of exactly 10,000 chunks of real technical prose: the Markdown
+// documentation installed in node_modules (the project's and the bench peers'), files in
+// path order, cut by the server's own chunker. Questions are built from words of a random
+// passage (fixed seed), as a visitor's question shares words with the page that answers it.
 //   node --import tsx bench/retrieval.mjs
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KnowledgeBase } from '../server/knowledge.ts';
-import { ROOT, fmt, fmtInt, main, max, median, percentile } from './common.mjs';
+import { KnowledgeBase, chunk } from '../server/knowledge.ts';
+import { PEERS_DIR, ROOT, fmt, fmtInt, main, max, median, percentile } from './common.mjs';
 
-/** A small seeded PRNG (mulberry32): the same knowledge and questions every run. */
+const CHUNKS = 10_000;
+
+/** A small seeded PRNG (mulberry32): the same questions every run. */
 function rng(seed) {
   let a = seed >>> 0;
   return () => {
@@ -19,52 +24,33 @@ function rng(seed) {
   };
 }
 
-const SYLLABLES = 'ka lo mi ne ru sa ti vo pe da li mo nu ra se to ve pa di ko be ga fu ho ja ze wi yo'.split(' ');
-
-export function generateDocuments({ docs = 1000, sections = 10, words = 100, vocab = 20_000, seed = 42 } = {}) {
-  const random = rng(seed);
-  const lexicon = Array.from({ length: vocab }, (_, i) => {
-    let w = '';
-    for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length)) w += SYLLABLES[n % SYLLABLES.length];
-    return w.length < 4 ? `${w}ra` : w;
-  });
-  // Zipf (s = 1): word i has weight 1/(i+1), drawn by binary search on the cumulative sum.
-  const cdf = new Float64Array(vocab);
-  let sum = 0;
-  for (let i = 0; i < vocab; i++) cdf[i] = sum += 1 / (i + 1);
-  const draw = () => {
-    const x = random() * sum;
-    let lo = 0;
-    let hi = vocab - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cdf[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lexicon[lo];
-  };
-  const sentence = (n) => {
-    const ws = Array.from({ length: n }, draw);
-    ws[0] = ws[0][0].toUpperCase() + ws[0].slice(1);
-    return `${ws.join(' ')}.`;
-  };
+/**
+ * Exactly `count` passages as one document each (a passage is at most one chunk, so the
+ * index holds exactly `count`); the docs are read again, ids suffixed, if there are too few.
+ */
+export function docsKnowledge(count = CHUNKS) {
+  const dirs = [join(ROOT, 'node_modules'), join(PEERS_DIR, 'node_modules')];
+  const files = execFileSync('find', [...dirs, '-name', '*.md', '-type', 'f'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+    .split('\n').filter(Boolean).sort();
   const documents = [];
-  for (let d = 0; d < docs; d++) {
-    const parts = [];
-    for (let s = 0; s < sections; s++) {
-      const body = [];
-      for (let left = words; left > 0; left -= 12) body.push(sentence(Math.min(12, left)));
-      parts.push(`## ${sentence(3).slice(0, -1)}\n\n${body.join(' ')}`);
+  for (let pass = 0; documents.length < count && pass < 10; pass++) {
+    for (const file of files) {
+      const id = `${file.slice(ROOT.length + 1)}${pass ? `~${pass}` : ''}`;
+      for (const p of chunk({ id, title: id, url: '', text: readFileSync(file, 'utf8') })) {
+        if (documents.length === count) break;
+        const doc = { id: p.id, title: p.title, url: '', text: p.heading ? `## ${p.heading}\n\n${p.text}` : p.text };
+        // Only passages that stay one chunk when indexed on their own: the count is exact.
+        if (chunk(doc).length === 1) documents.push(doc);
+      }
     }
-    documents.push({ id: `doc-${d}`, title: sentence(4).slice(0, -1), url: `https://docs.example/${d}`, text: parts.join('\n\n') });
   }
-  return { documents, random };
+  return { documents, files: files.length };
 }
 
 function questionsFrom(texts, random, count) {
   const out = [];
   for (let i = 0; i < count; i++) {
-    const ws = texts[Math.floor(random() * texts.length)].toLowerCase().match(/[a-z]{5,}/g) ?? ['nothing'];
+    const ws = texts[Math.floor(random() * texts.length)].toLowerCase().match(/\b[a-z]{4,}\b/g) ?? ['nothing'];
     const picked = Array.from({ length: 3 + Math.floor(random() * 3) }, () => ws[Math.floor(random() * ws.length)]);
     out.push(`How do I ${picked.join(' ')}?`);
   }
@@ -93,7 +79,7 @@ export async function measure({ quick = false } = {}) {
     'How do I export my notes to markdown', 'Is my data encrypted at rest', 'Can I share a notebook with my team'], rng(7), count);
   rows.push(row('demo knowledge (demo/knowledge)', demo, NaN, NaN, timeSearches(demo, demoQuestions)));
 
-  const { documents, random } = generateDocuments();
+  const { documents, files } = docsKnowledge();
   global.gc?.();
   const heap0 = process.memoryUsage().heapUsed;
   const t0 = performance.now();
@@ -101,9 +87,9 @@ export async function measure({ quick = false } = {}) {
   const buildMs = performance.now() - t0;
   global.gc?.();
   const heapMb = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
-  if (big.size !== 10_000) throw new Error(`expected 10,000 chunks, got ${big.size}`);
-  const texts = documents.flatMap((d) => d.text.split(/\n\n## /));
-  rows.push(row('generated, 1,000 documents', big, buildMs, heapMb, timeSearches(big, questionsFrom(texts, random, count))));
+  if (big.size !== CHUNKS) throw new Error(`expected ${CHUNKS} chunks, got ${big.size}`);
+  const questions = questionsFrom(documents.map((d) => d.text), rng(42), count);
+  rows.push(row(`Markdown docs in node_modules (${files} files)`, big, buildMs, heapMb, timeSearches(big, questions)));
 
   return {
     title: 'Retrieval latency (KnowledgeBase.search, in process)',
@@ -112,7 +98,8 @@ export async function measure({ quick = false } = {}) {
       rows,
     }],
     notes: [
-      'One search: tokenizing the question, MiniSearch with prefix and fuzzy matching, then the [0,1] relevance of the top 5 passages.',
+      'One search: tokenizing the question, MiniSearch (OR of the terms, prefix and fuzzy matching, BM25) over every matching passage, then the [0,1] relevance of the top 5.',
+      'Questions are "How do I …?" with 3–5 words of a random passage; 10,000 chunks of real technical prose (the Markdown docs of the installed packages, cut by the server\'s chunker).',
       `${count} questions per knowledge base after 100 warm-up searches; pinned to one core by bench/run.mjs.`,
     ],
   };

@@ -25,6 +25,22 @@ process.on('message', async (msg) => {
   try {
     if (msg.cmd === 'mem') return reply(memory());
     if (msg.cmd === 'streams') return reply({ open: server.ctx.streams.size });
+    if (msg.cmd === 'heap-sampling-start') {
+      // Allocations still alive when sampling stops, with their stacks: what a leak holds.
+      session = new Session();
+      session.connect();
+      await session.post('HeapProfiler.enable');
+      await session.post('HeapProfiler.startSampling', { samplingInterval: 4096 });
+      return reply({ ok: true });
+    }
+    if (msg.cmd === 'heap-sampling-stop') {
+      globalThis.gc?.();
+      const { profile } = await session.post('HeapProfiler.stopSampling');
+      session.disconnect();
+      session = null;
+      writeFileSync(msg.file, JSON.stringify(profile));
+      return reply({ ok: true });
+    }
     if (msg.cmd === 'profile-start') {
       session = new Session();
       session.connect();
