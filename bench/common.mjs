@@ -180,10 +180,10 @@ export function startOurServer({ configPath, dataDir, cpu = null, execArgv = [] 
 }
 
 /** Same for the raw node:http floor server. */
-export function startFloorServer({ cpu = null, events }) {
+export function startFloorServer({ cpu = null, events, busyUs = 0 }) {
   const args = [join(BENCH, 'floor-server.mjs'), JSON.stringify(events)];
   const [cmd, argv] = cpu === null ? [process.execPath, args] : ['taskset', ['-c', String(cpu), process.execPath, ...args]];
-  const child = spawn(cmd, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = spawn(cmd, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, BUSY_US: String(busyUs) } });
   return waitListening(child, 'floor server');
 }
 

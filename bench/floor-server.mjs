@@ -2,10 +2,13 @@
 // full chat turn of our server (captured from it by bench/server-load.mjs), one write per
 // event, with the same headers. No routing, checks, retrieval, storage or JSON work: the
 // cost of HTTP + SSE in Node alone, which our server can approach but not beat.
-//   node bench/floor-server.mjs '<JSON array of frames>'
+// With BUSY_US it also spins that many µs of CPU per request: a floor that costs what our
+// server costs, to tell the latency of a busy single core from anything our server does.
+//   [BUSY_US=N] node bench/floor-server.mjs '<JSON array of frames>'
 import { createServer } from 'node:http';
 
 const frames = JSON.parse(process.argv[2] ?? '[]');
+const busyNs = BigInt(Math.round(Number(process.env.BUSY_US ?? 0) * 1000));
 const headers = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache, no-transform',
@@ -17,6 +20,7 @@ const server = createServer((req, res) => {
   // Read the whole body, as the real server must before it can answer.
   req.on('data', () => {});
   req.on('end', () => {
+    for (const t0 = process.hrtime.bigint(); process.hrtime.bigint() - t0 < busyNs; );
     res.writeHead(200, { ...headers, 'access-control-allow-origin': req.headers.origin ?? '*', vary: 'Origin' });
     res.flushHeaders(); // as our SseWriter does: the client sees the stream open at once
     for (const f of frames) res.write(f);

@@ -3,6 +3,7 @@
 // and starts/stops a CPU profile of the hot path, so nothing of this needs a server endpoint.
 //   node --expose-gc --import tsx bench/serve.mjs --config FILE --data-dir DIR
 import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startServer } from '../server/main.ts';
@@ -10,6 +11,7 @@ import { startServer } from '../server/main.ts';
 const { values } = parseArgs({ options: { config: { type: 'string' }, 'data-dir': { type: 'string' } } });
 const server = await startServer({ configPath: values.config, dataDir: values['data-dir'], port: 0, host: '127.0.0.1' });
 let session = null;
+let loopDelay = null;
 
 /** RSS from the kernel's view (what the machine pays), heap after a full GC (what is live). */
 function memory() {
@@ -25,6 +27,16 @@ process.on('message', async (msg) => {
   try {
     if (msg.cmd === 'mem') return reply(memory());
     if (msg.cmd === 'streams') return reply({ open: server.ctx.streams.size });
+    if (msg.cmd === 'loop-delay-start') {
+      loopDelay = monitorEventLoopDelay({ resolution: 5 });
+      loopDelay.enable();
+      return reply({ ok: true });
+    }
+    if (msg.cmd === 'loop-delay-stop') {
+      loopDelay.disable();
+      const ms = (ns) => ns / 1e6;
+      return reply({ p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) });
+    }
     if (msg.cmd === 'heap-sampling-start') {
       // Allocations still alive when sampling stops, with their stacks: what a leak holds.
       session = new Session();

@@ -94,21 +94,23 @@ export async function captureFrames(url) {
   return text.split(/(?<=\n\n)/).filter((f) => f.trim());
 }
 
-export async function loadRun(kind, connections, seconds, frames, cfg, profileFile = null) {
+export async function loadRun(kind, connections, seconds, frames, cfg, profileFile = null, busyUs = 0) {
   const data = outDir('data', `${kind}-${connections}-${Date.now()}`);
   const server = kind === 'ours'
     ? await startOurServer({ configPath: cfg, dataDir: data, cpu: SERVER_CPU })
-    : await startFloorServer({ cpu: SERVER_CPU, events: frames });
+    : await startFloorServer({ cpu: SERVER_CPU, events: frames, busyUs });
   try {
     await wrk(server.url, { connections, seconds: Math.min(2, seconds) }); // warm-up: JIT, caches, SQLite pages
     if (profileFile) await server.ask('profile-start');
-    const probing = connections === 50 && !profileFile ? probe(server.url, { ms: seconds * 1000 - 500, offset: 5000 }) : Promise.resolve([]);
+    const probing = connections === 50 && !profileFile && !busyUs ? probe(server.url, { ms: seconds * 1000 - 500, offset: 5000 }) : Promise.resolve([]);
     const cpu0 = cpuTimeMs(server.pid);
+    if (kind === 'ours') await server.ask('loop-delay-start');
     const r = await wrk(server.url, { connections, seconds });
     r.cpuMsPerTurn = (cpuTimeMs(server.pid) - cpu0) / r.requests;
+    if (kind === 'ours') r.loopDelay = await server.ask('loop-delay-stop');
     if (profileFile) await server.ask('profile-stop', { file: profileFile });
     r.ttfsUnderLoad = await probing;
-    if (connections === 50 && !profileFile) r.ttfsIdle = await probe(server.url, { count: 200 });
+    if (connections === 50 && !profileFile && !busyUs) r.ttfsIdle = await probe(server.url, { count: 200 });
     return r;
   } finally {
     await server.stop();
@@ -204,6 +206,10 @@ export async function measure({ quick = false } = {}) {
       runs[`${kind}-${connections}`] = await loadRun(kind, connections, seconds, frames, cfg);
     }
   }
+  // The same floor spinning ours' extra CPU per turn: what a single busy core does to latency.
+  const busyUs = Math.max(0, (runs['ours-50'].cpuMsPerTurn - runs['floor-50'].cpuMsPerTurn) * 1000);
+  log(`server-load: floor + ${Math.round(busyUs)} µs of CPU per turn at 50 connections`);
+  runs['busy-50'] = await loadRun('floor', 50, seconds, frames, cfg, null, busyUs);
   log('server-load: CPU profile of ours at 50 connections');
   const profileFile = join(outDir('profiles'), 'server-50.cpuprofile');
   await loadRun('ours', 50, quick ? 3 : 6, frames, cfg, profileFile);
@@ -221,6 +227,8 @@ export async function measure({ quick = false } = {}) {
       ms(f.p50), ms(o.p50), ratio(o.p50, f.p50), ms(f.p99), ms(o.p99), ratio(o.p99, f.p99),
       fmtInt(f.cpuMsPerTurn * 1000), fmtInt(o.cpuMsPerTurn * 1000), ratio(o.cpuMsPerTurn, f.cpuMsPerTurn), `${f.errors} / ${o.errors}`]);
   }
+  const b = runs['busy-50'];
+  loadRows.push([`50 connections, busy floor (+${fmtInt(busyUs)} µs CPU / turn)`, fmtInt(b.rps), '', ratio(runs['ours-50'].rps, b.rps, 2), ms(b.p50), '', ratio(runs['ours-50'].p50, b.p50), ms(b.p99), '', ratio(runs['ours-50'].p99, b.p99), fmtInt(b.cpuMsPerTurn * 1000), '', ratio(runs['ours-50'].cpuMsPerTurn, b.cpuMsPerTurn), `${b.errors}`]);
   const t = (k) => runs[k];
   const ttfsRows = [
     ['idle (200 turns, one after another)', t('floor-50').ttfsIdle, t('ours-50').ttfsIdle],
@@ -258,6 +266,7 @@ export async function measure({ quick = false } = {}) {
       },
     ],
     notes: [
+      `The last row is the floor made to spin the extra CPU our server spends per turn (a busy loop): its tail latency is what any single saturated core gives, so a p99 far above p50 there is queueing, not a stall in our server. Event-loop delay of ours during the runs (p50 / p99 / max ms): ${[50, 500].map((c) => { const d = runs[`ours-${c}`].loopDelay; return `${c} connections ${fmt(d.p50, 0)} / ${fmt(d.p99, 0)} / ${fmt(d.max, 0)}`; }).join('; ')}.`,
       `A turn here is ${frames.length} SSE events (${frames.join('').length} bytes): status, status, ${frames.length - 3} content, done; the floor writes the same frames, one write each, with the same headers.`,
       `Idle server: RSS ${fmt(held.base.rss / 2 ** 20, 0)} MB, heap ${fmt(held.base.heapUsed / 2 ** 20, 1)} MB; after the held streams closed: ${held.left} still open on the server, ${held.upstreamLeft} upstream, RSS ${fmt(held.after.rss / 2 ** 20, 0)} MB, heap ${fmt(held.after.heapUsed / 2 ** 20, 1)} MB.`,
       'Each held stream has two sockets on the server: the visitor\'s and the upstream model request.',
