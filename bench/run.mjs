@@ -75,7 +75,9 @@ function runFigure(f, env) {
 async function run() {
   const started = new Date();
   const loadBefore = loadavg();
-  const othersBefore = sh("ps -eo comm | grep -cE '^(chromium|chrome|headless_shell|vitest|playwright)' || true");
+  // Other test work on the machine (ours is not running yet, and has ended by the second look).
+  const others = () => Number(sh("pgrep -fc '[p]laywright|[v]itest|[c]hromium' || true")) || 0;
+  const othersBefore = others();
   const t0 = performance.now();
   const chromium = chromiumPath();
   if (!ensureCommand('wrk')) log('wrk is missing: the server figure will fail');
@@ -95,12 +97,13 @@ async function run() {
     process.stdout.write(`${render(figure)}\n`);
   }
   const loadAfter = loadavg();
+  const othersAfter = others();
   const minutes = (performance.now() - t0) / 60_000;
 
   const model = cpus()[0]?.model ?? sh("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2");
   const commit = sh('git rev-parse --short HEAD');
   const dirty = sh('git status --porcelain -- widget server | wc -l');
-  const busy = Math.max(loadBefore[0], loadAfter[0]) > 0.5 || Number(othersBefore) > 0;
+  const busy = loadBefore[0] > 1 || othersBefore > 0 || othersAfter > 0;
   const header = [
     '# Benchmark results',
     '',
@@ -116,7 +119,8 @@ async function run() {
     `| wrk | ${sh("wrk --version 2>&1 | head -1 | cut -d' ' -f1-2")} |`,
     `| peers (npm, pinned) | ${PEERS.map((p) => `${p.pkg}@${p.version}`).join(', ')} |`,
     `| code | commit ${commit}${dirty !== '0' ? ` with ${dirty} uncommitted file(s) in widget/ or server/` : ''}; widget ${build} |`,
-    `| load average (1 min) | ${fmt(loadBefore[0], 2)} before, ${fmt(loadAfter[0], 2)} after${busy ? ' — other work was running on this machine during the run (noisy: ratios hold better than absolute numbers)' : ''} |`,
+    `| load average (1 min) | ${fmt(loadBefore[0], 2)} before, ${fmt(loadAfter[0], 2)} after (the bench itself keeps both cores busy); processes of other test runs (Playwright, Vitest, Chromium): ${othersBefore} before, ${othersAfter} after |`,
+    `| noise | ${busy ? 'other work was running on this machine during the run: ratios measured side by side hold better than absolute numbers' : 'no other test work was seen on the machine'} |`,
     `| duration | ${fmt(minutes, 1)} min${quick ? ' (--quick: fewer runs, shorter loads; not for the record)' : ''} |`,
     '',
   ].join('\n');
