@@ -207,9 +207,12 @@ export async function measure({ quick = false } = {}) {
     }
   }
   // The same floor spinning ours' extra CPU per turn: what a single busy core does to latency.
-  const busyUs = Math.max(0, (runs['ours-50'].cpuMsPerTurn - runs['floor-50'].cpuMsPerTurn) * 1000);
-  log(`server-load: floor + ${Math.round(busyUs)} µs of CPU per turn at 50 connections`);
-  runs['busy-50'] = await loadRun('floor', 50, seconds, frames, cfg, null, busyUs);
+  const busyUs = {};
+  for (const c of [50, 500]) {
+    busyUs[c] = Math.max(0, (runs[`ours-${c}`].cpuMsPerTurn - runs[`floor-${c}`].cpuMsPerTurn) * 1000);
+    log(`server-load: floor + ${Math.round(busyUs[c])} µs of CPU per turn at ${c} connections`);
+    runs[`busy-${c}`] = await loadRun('floor', c, seconds, frames, cfg, null, busyUs[c]);
+  }
   log('server-load: CPU profile of ours at 50 connections');
   const profileFile = join(outDir('profiles'), 'server-50.cpuprofile');
   await loadRun('ours', 50, quick ? 3 : 6, frames, cfg, profileFile);
@@ -227,8 +230,12 @@ export async function measure({ quick = false } = {}) {
       ms(f.p50), ms(o.p50), ratio(o.p50, f.p50), ms(f.p99), ms(o.p99), ratio(o.p99, f.p99),
       fmtInt(f.cpuMsPerTurn * 1000), fmtInt(o.cpuMsPerTurn * 1000), ratio(o.cpuMsPerTurn, f.cpuMsPerTurn), `${f.errors} / ${o.errors}`]);
   }
-  const b = runs['busy-50'];
-  loadRows.push([`50 connections, busy floor (+${fmtInt(busyUs)} µs CPU / turn)`, fmtInt(b.rps), '', ratio(runs['ours-50'].rps, b.rps, 2), ms(b.p50), '', ratio(runs['ours-50'].p50, b.p50), ms(b.p99), '', ratio(runs['ours-50'].p99, b.p99), fmtInt(b.cpuMsPerTurn * 1000), '', ratio(runs['ours-50'].cpuMsPerTurn, b.cpuMsPerTurn), `${b.errors}`]);
+  for (const c of [50, 500]) {
+    const b = runs[`busy-${c}`];
+    const o = runs[`ours-${c}`];
+    loadRows.push([`${c} connections, busy floor (+${fmtInt(busyUs[c])} µs CPU / turn)`, fmtInt(b.rps), '', ratio(o.rps, b.rps, 2), ms(b.p50), '', ratio(o.p50, b.p50),
+      ms(b.p99), '', ratio(o.p99, b.p99), fmtInt(b.cpuMsPerTurn * 1000), '', ratio(o.cpuMsPerTurn, b.cpuMsPerTurn), `${b.errors}`]);
+  }
   const t = (k) => runs[k];
   const ttfsRows = [
     ['idle (200 turns, one after another)', t('floor-50').ttfsIdle, t('ours-50').ttfsIdle],
@@ -266,7 +273,7 @@ export async function measure({ quick = false } = {}) {
       },
     ],
     notes: [
-      `The last row is the floor made to spin the extra CPU our server spends per turn (a busy loop): its tail latency is what any single saturated core gives, so a p99 far above p50 there is queueing, not a stall in our server. Event-loop delay of ours during the runs (p50 / p99 / max ms): ${[50, 500].map((c) => { const d = runs[`ours-${c}`].loopDelay; return `${c} connections ${fmt(d.p50, 0)} / ${fmt(d.p99, 0)} / ${fmt(d.max, 0)}`; }).join('; ')}.`,
+      `The busy-floor rows are the floor made to spin the extra CPU our server spends per turn (a busy loop); their ratio columns compare ours with them. Their tail latency is what any saturated single core gives, so a p99 far above p50 there is queueing, not a stall in our server. Event-loop delay of ours during the runs (p50 / p99 / max ms): ${[50, 500].map((c) => { const d = runs[`ours-${c}`].loopDelay; return `${c} connections ${fmt(d.p50, 0)} / ${fmt(d.p99, 0)} / ${fmt(d.max, 0)}`; }).join('; ')}.`,
       `A turn here is ${frames.length} SSE events (${frames.join('').length} bytes): status, status, ${frames.length - 3} content, done; the floor writes the same frames, one write each, with the same headers.`,
       `Idle server: RSS ${fmt(held.base.rss / 2 ** 20, 0)} MB, heap ${fmt(held.base.heapUsed / 2 ** 20, 1)} MB; after the held streams closed: ${held.left} still open on the server, ${held.upstreamLeft} upstream, RSS ${fmt(held.after.rss / 2 ** 20, 0)} MB, heap ${fmt(held.after.heapUsed / 2 ** 20, 1)} MB.`,
       'Each held stream has two sockets on the server: the visitor\'s and the upstream model request.',
