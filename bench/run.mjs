@@ -103,7 +103,7 @@ async function run() {
   const model = cpus()[0]?.model ?? sh("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2");
   const commit = sh('git rev-parse --short HEAD');
   const dirty = sh('git status --porcelain -- widget server | wc -l');
-  const busy = loadBefore[0] > 1 || othersBefore > 0 || othersAfter > 0;
+  const busy = othersBefore > 0 || othersAfter > 0;
   const header = [
     '# Benchmark results',
     '',
@@ -120,7 +120,7 @@ async function run() {
     `| peers (npm, pinned) | ${PEERS.map((p) => `${p.pkg}@${p.version}`).join(', ')} |`,
     `| code | commit ${commit}${dirty !== '0' ? ` with ${dirty} uncommitted file(s) in widget/ or server/` : ''}; widget ${build} |`,
     `| load average (1 min) | ${fmt(loadBefore[0], 2)} before, ${fmt(loadAfter[0], 2)} after (the bench itself keeps both cores busy); processes of other test runs (Playwright, Vitest, Chromium): ${othersBefore} before, ${othersAfter} after |`,
-    `| noise | ${busy ? 'other work was running on this machine during the run: ratios measured side by side hold better than absolute numbers' : 'no other test work was seen on the machine'} |`,
+    `| noise | ${busy ? 'other test work was running on this machine during the run' : 'no other test run was seen on the machine before or after'}; ratios measured side by side hold better than absolute numbers |`,
     `| duration | ${fmt(minutes, 1)} min${quick ? ' (--quick: fewer runs, shorter loads; not for the record)' : ''} |`,
     '',
   ].join('\n');

@@ -178,6 +178,7 @@ async function heldStreams(counts) {
     held.splice(0).forEach((r) => r.destroy());
     const t0 = performance.now();
     while ((await server.ask('streams')).open > 0 && performance.now() - t0 < 20_000) await sleep(200);
+    await sleep(2000); // sockets and upstream requests finish closing
     const after = await server.ask('mem');
     const left = (await server.ask('streams')).open;
     return { base, rows, after, left, upstreamLeft: model.stats.open };
@@ -276,7 +277,7 @@ export async function measure({ quick = false } = {}) {
       `The busy-floor rows are the floor made to spin the extra CPU our server spends per turn (a busy loop); their ratio columns compare ours with them. Their tail latency is what any saturated single core gives, so a p99 far above p50 there is queueing, not a stall in our server. Event-loop delay of ours during the runs (p50 / p99 / max ms): ${[50, 500].map((c) => { const d = runs[`ours-${c}`].loopDelay; return `${c} connections ${fmt(d.p50, 0)} / ${fmt(d.p99, 0)} / ${fmt(d.max, 0)}`; }).join('; ')}.`,
       `A turn here is ${frames.length} SSE events (${frames.join('').length} bytes): status, status, ${frames.length - 3} content, done; the floor writes the same frames, one write each, with the same headers.`,
       `Idle server: RSS ${fmt(held.base.rss / 2 ** 20, 0)} MB, heap ${fmt(held.base.heapUsed / 2 ** 20, 1)} MB; after the held streams closed: ${held.left} still open on the server, ${held.upstreamLeft} upstream, RSS ${fmt(held.after.rss / 2 ** 20, 0)} MB, heap ${fmt(held.after.heapUsed / 2 ** 20, 1)} MB.`,
-      'Each held stream has two sockets on the server: the visitor\'s and the upstream model request.',
+      'Each held stream has two sockets on the server: the visitor\'s and the upstream model request. What stays after they closed is mostly undici\'s pool of upstream connection objects, kept at the highest concurrency reached and reused (a high-water mark, not a leak: a second burst adds ~1 KB per stream, see docs/benchmarks.md), and the rate limiter\'s per-address entries, which expire with their windows.',
       `Server pinned to core ${SERVER_CPU}, wrk and this script to core ${LOAD_CPU}.`,
     ],
     data: { frames: frames.length, runs, held, profile },
