@@ -12,7 +12,7 @@ test('an agent in /agent answers a user who asked for a person; the reply appear
   const agent = await agentContext.newPage();
   await agent.goto(`${env.api}/agent`);
   const presence = agent.waitForResponse((r) => r.url().endsWith('/v1/agent/presence') && r.ok());
-  await agent.getByRole('textbox', { name: 'Agent token' }).fill(env.agentToken);
+  await agent.getByLabel('Agent token').fill(env.agentToken);
   await agent.getByRole('button', { name: 'Sign in' }).click();
   const waiting = agent.getByRole('navigation', { name: /^Waiting for a human \(\d+\)$/ });
   await expect(waiting).toBeVisible();

@@ -17,7 +17,7 @@ describe('sign-in', () => {
     expect(presence).toHaveLength(1);
     // A bodiless POST must not claim a JSON body (fastify rejects an empty one).
     expect(presence[0].contentType).toBeNull();
-    expect(screen.queryByRole('textbox', { name: 'Agent token' })).toBeNull();
+    expect(screen.queryByLabelText('Agent token')).toBeNull();
   });
 
   test('a rejected token stays on the form with "That token was not accepted" and keeps nothing', async () => {
@@ -25,7 +25,7 @@ describe('sign-in', () => {
     typeToken('wrong-token');
 
     expect((await screen.findByRole('alert')).textContent).toBe('That token was not accepted');
-    expect(screen.getByRole('textbox', { name: 'Agent token' })).toBeTruthy();
+    expect(screen.getByLabelText('Agent token')).toBeTruthy();
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(fake.callsTo('POST', '/v1/agent/presence')).toHaveLength(0);
   });
@@ -43,12 +43,12 @@ describe('sign-in', () => {
     typeToken('tok-ana');
 
     expect((await screen.findByRole('alert')).textContent).toMatch(/could not be reached/);
-    expect((screen.getByRole('textbox', { name: 'Agent token' }) as HTMLInputElement).value).toBe('tok-ana');
+    expect((screen.getByLabelText('Agent token') as HTMLInputElement).value).toBe('tok-ana');
   });
 
   test('a token kept in sessionStorage signs in on load, without the form', async () => {
     renderInbox({ conversations: threeWaiting() }, 'tok-ana');
-    expect(screen.queryByRole('textbox', { name: 'Agent token' })).toBeNull();
+    expect(screen.queryByLabelText('Agent token')).toBeNull();
     expect(await screen.findByText('Signed in as Ana')).toBeTruthy();
   });
 
@@ -65,7 +65,7 @@ describe('sign-in', () => {
     fireEvent.click(await screen.findByRole('button', { name: /sync stopped working/ }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('That token was not accepted');
-    expect(screen.getByRole('textbox', { name: 'Agent token' })).toBeTruthy();
+    expect(screen.getByLabelText('Agent token')).toBeTruthy();
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
@@ -74,7 +74,7 @@ describe('sign-in', () => {
     await signIn();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
 
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Agent token' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByLabelText('Agent token')).toBeTruthy());
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -21,13 +21,12 @@ export function SignInForm({ inbox }: { inbox: Inbox }) {
       <form onSubmit={onSubmit} aria-labelledby="sign-in-title" aria-busy={inbox.signingIn.value} novalidate>
         <h1 id="sign-in-title">{text.title}</h1>
         <label for="agent-token">{text.tokenLabel}</label>
-        {/* type=text, not password: end-to-end tests find it as a textbox; the CSS masks it. */}
+        {/* A password field: masked in every browser, and password managers can keep the token. */}
         <input
           ref={input}
           id="agent-token"
-          class="token"
-          type="text"
-          autocomplete="off"
+          type="password"
+          autocomplete="current-password"
           autocapitalize="off"
           spellcheck={false}
           value={value.value}

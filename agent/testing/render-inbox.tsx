@@ -25,7 +25,7 @@ export function cleanupInbox() {
 }
 
 export function typeToken(token: string) {
-  fireEvent.input(screen.getByRole('textbox', { name: 'Agent token' }), { target: { value: token } });
+  fireEvent.input(screen.getByLabelText('Agent token'), { target: { value: token } });
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
