@@ -14,6 +14,7 @@ const IMAGES = botId(9);
 const NO_RAG = botId(10);
 const FILTERED = botId(11);
 const OPEN_ORIGIN = botId(12);
+const DATES = botId(13);
 
 // 1x1 PNG and a JPEG header: enough bytes for the magic-number check.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -44,6 +45,11 @@ beforeAll(async () => {
       botConfig({ id: NO_RAG, knowledge: { dir: 'missing-folder', documents: [{ id: 'inline', title: 'Inline', text: 'The lamp glows warm white.' }] } }),
       botConfig({ id: FILTERED, filters: { blocked_terms: ['VAT'] } }),
       botConfig({ id: OPEN_ORIGIN, allowed_domains: [] }),
+      botConfig({
+        id: DATES,
+        filters: { redact: ['phone'] },
+        knowledge: { documents: [{ id: 'releases', title: 'Release history', text: 'The Nimbus Lamp 2 was released on 15.01.2024. The first Nimbus Lamp was sold from 2019-2023. The Nimbus Lamp 2 shop hotline is open 09.00-17.30 on 0800 555 0199.' }] },
+      }),
     ],
     files: { 'knowledge/contact.md': '# Contact\n\nWrite to help@nimbus.example or call +49 30 1234567 to reach support.\n' },
   });
@@ -144,6 +150,16 @@ describe('filters', () => {
     const id = r.last!.conversation_id as string;
     const h = await (await s.get(`/v1/public/conversations/${id}/messages?session_id=${SESSION}`)).json();
     expect(h.messages[1].content).toBe(r.text);
+  });
+
+  test('phone redaction leaves dates, year ranges and opening hours alone', async () => {
+    const r = await turn(s, { bot_id: DATES, message: 'When was the Nimbus Lamp 2 released, when was the first sold, and when is the hotline open?' });
+    expect(stages(r.events)).toMatch(EVENT_ORDER);
+    expect(r.text).toContain('15.01.2024');
+    expect(r.text).toContain('2019-2023');
+    expect(r.text).toContain('09.00-17.30');
+    expect(r.text).toContain('[phone removed]');
+    expect(r.text).not.toContain('0800 555 0199');
   });
 });
 

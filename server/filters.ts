@@ -23,6 +23,15 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** Digit runs that look like a phone number by count but are something else. */
+const NOT_A_PHONE = [
+  /^\d{4}([./-])\d{1,2}\1\d{1,2}$/, // 2024-01-15, 2024.01.15
+  /^\d{1,2}([./-])\d{1,2}\1\d{4}$/, // 15.01.2024, 01-15-2024
+  /^(1[89]|20)\d\d\s*-\s*(1[89]|20)\d\d$/, // 2019-2023
+  /^\d{1,2}\.\d\d\s*-\s*\d{1,2}\.\d\d$/, // 09.00-17.30
+  /^\d{1,3}(\.\d{1,3}){3}$/, // 192.168.100.200
+];
+
 const RULES: Record<Redaction, { re: RegExp; keep?: (m: string) => boolean; label: string }> = {
   email: { re: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, label: '[email removed]' },
   credit_card: {
@@ -30,12 +39,13 @@ const RULES: Record<Redaction, { re: RegExp; keep?: (m: string) => boolean; labe
     keep: (m) => !luhn(m.replace(/\D/g, '')),
     label: '[card number removed]',
   },
-  // 7-15 digits with the usual separators, optionally +country; dates and versions have too few digits or dots.
+  // 7-15 digits with the usual separators, optionally +country. Versions have too few digits;
+  // dates, year ranges, opening hours and IPv4 addresses have enough, so they are kept by shape.
   phone: {
     re: /(?<![\w+]|\d\.)\+?\(?\d[\d\s().-]{5,}\d(?!\w|\.\d)/g,
     keep: (m) => {
       const n = m.replace(/\D/g, '').length;
-      return n < 7 || n > 15 || /^\d{4}-\d{2}-\d{2}$/.test(m.trim());
+      return n < 7 || n > 15 || NOT_A_PHONE.some((re) => re.test(m.trim()));
     },
     label: '[phone removed]',
   },
