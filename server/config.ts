@@ -128,12 +128,13 @@ function trustProxy(root: Fields): TrustProxy {
   const text = v.map((c, i) => {
     const p = `${path}[${i}]`;
     const s = str(c, p);
-    const [addr, bits] = s.split('/');
+    const [addr, ...bits] = s.split('/');
     const family = isIP(addr);
     if (!family) throw new Invalid(p, 'must be an IP address or CIDR like 10.0.0.0/8');
     const type = family === 4 ? 'ipv4' : 'ipv6';
     const max = family === 4 ? 32 : 128;
-    const prefix = bits === undefined ? max : Number(bits);
+    // Digits only: Number('') is 0, and "10.0.0.1/" must not become /0 (trust every address).
+    const prefix = bits.length === 0 ? max : bits.length === 1 && /^\d{1,3}$/.test(bits[0]) ? Number(bits[0]) : NaN;
     if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) throw new Invalid(p, `prefix must be 0-${max}`);
     list.addSubnet(addr, prefix, type);
     return s;

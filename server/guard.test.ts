@@ -48,6 +48,11 @@ describe('client IP', () => {
     expect(clientIp('9.9.9.9', '5.5.5.5', list)).toBe('9.9.9.9');
     expect(clientIp('127.0.0.1', 'garbage, 10.1.1.1', list)).toBe('10.1.1.1');
   });
+  test('a CIDR with an empty or malformed prefix stops the server at start instead of trusting every address', async () => {
+    for (const [cidr, problem] of [['127.0.0.1/', 'prefix must be 0-32'], ['10.0.0.0/8/4', 'prefix must be 0-32'], ['::1/', 'prefix must be 0-128']]) {
+      await expect(startFixture({ config: { trust_proxy: [cidr] } })).rejects.toThrow(`trust_proxy[0]: ${problem}`);
+    }
+  });
   test('IPv6 clients are keyed by their /64', () => {
     expect(ipKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(ipKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
