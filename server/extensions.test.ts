@@ -22,7 +22,10 @@ const contactForm = {
 const bots = [
   botConfig({ handoff: { enabled: true, trigger: 'button', agent_label: 'Support' }, contact_form: contactForm, rate_limits: { per_minute: 12 } }),
   botConfig({ id: AUTO, handoff: { enabled: true, trigger: 'auto', offline_message: 'We are offline.' } }),
-  botConfig({ id: NO_EXTRAS }),
+  botConfig({
+    id: NO_EXTRAS,
+    knowledge: { dir: 'knowledge', documents: [{ id: 'support-hours', title: 'Support hours', text: 'Our customer service team answers from 9 to 17 on weekdays.' }] },
+  }),
   botConfig({ id: GERMAN, language: 'de', handoff: { enabled: true, trigger: 'both' } }),
 ];
 
@@ -232,8 +235,12 @@ describe('auto handoff and presence', () => {
     const offlineGerman = await turn(s, { bot_id: GERMAN, message: 'Ich möchte mit einem Mitarbeiter sprechen' });
     expect(offlineGerman.events[1]).toMatchObject({ code: 'handoff_offline' });
     expect(offlineGerman.text).toBe(phrase('de', 'person_offline'));
-    // An ordinary question is still answered from the knowledge.
+    // An ordinary question is still answered from the knowledge, also one that names a
+    // person-phrase ("customer service") when the knowledge has the answer.
     expect((await turn(s, { bot_id: NO_EXTRAS, message: 'What is the warranty?' })).text).not.toBe(phrase('en', 'person_unavailable'));
+    const hours = await turn(s, { bot_id: NO_EXTRAS, message: 'What are the customer service hours?' });
+    expect(hours.text).toContain('9 to 17');
+    expect(hours.last!.citations).toEqual([expect.objectContaining({ source_id: 'support-hours' })]);
   });
 
   test('with an agent online (presence heartbeat): asking for a person, in the bot language, or an unanswerable question hands off', async () => {

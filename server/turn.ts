@@ -116,8 +116,9 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
 
     // Auto handoff: the user asks for a person, or the knowledge has nothing on the question.
     const wantsPerson = asksForHuman(input.message, bot.language);
+    const answerable = found.passages.some((p) => p.score >= MIN_RELEVANCE);
     const auto = bot.handoff.enabled && bot.handoff.trigger !== 'button';
-    if (auto && (wantsPerson || !found.passages.some((p) => p.score >= MIN_RELEVANCE))) {
+    if (auto && (wantsPerson || !answerable)) {
       if (ctx.presence.available()) {
         store.setStatus(conversation.id, 'handoff');
         await out.send(notice('handoff_started', 'info'));
@@ -130,8 +131,10 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
     let answer = '';
     let result: EngineResult | void = undefined;
     // A request for a person that no person can take now gets a plain reply; searching the
-    // knowledge for "a human" would only produce a confusing "no answer".
-    const turn = wantsPerson
+    // knowledge for "a human" would only produce a confusing "no answer". A question that
+    // merely names a person-phrase ("customer service hours?") and that the knowledge
+    // answers gets that answer.
+    const turn = wantsPerson && !answerable
       ? said(personReply(bot, ctx.presence.available()))
       : ctx.engine(bot).answer({
         question: input.message, passages: found.passages, weights: found.weights, history, image: input.image,
