@@ -40,6 +40,12 @@ describe('markdown', () => {
     expect(d.querySelector('a')?.textContent).toBe('secret');
   });
 
+  test('code inside link text keeps its text (placeholders are restored inside links too)', () => {
+    const a = dom('Run [`npm install`](https://docs.npmjs.com/cli) first.').querySelector('a')!;
+    expect(a.textContent).toBe('npm install');
+    expect(a.querySelector('code')?.textContent).toBe('npm install');
+  });
+
   test('raw HTML is text, not markup', () => {
     expect(toHtml('<b>x</b>')).toBe('<p>&#60;b&#62;x&#60;/b&#62;</p>');
     expect(dom('<b>x</b>').textContent).toBe('<b>x</b>');

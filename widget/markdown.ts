@@ -29,7 +29,9 @@ function inline(s: string): string {
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '<strong>$2</strong>')
     .replace(/(\*|\b_)(?=\S)([\s\S]*?\S)\1(?!\w)/g, '<em>$2</em>')
     .replace(/~~(?=\S)([\s\S]*?\S)~~/g, '<del>$1</del>');
-  return s.replace(/\u0000(\d+)\u0000/g, (_, i) => held[+i]);
+  // Recursive: a held link may itself hold a code span (`[`npm i`](url)`).
+  const put = (x: string): string => x.replace(/\u0000(\d+)\u0000/g, (_, i) => put(held[+i]));
+  return put(s);
 }
 
 const cells = (row: string) => row.trim().replace(/^\||\|$/g, '').split('|').map((c) => inline(c.trim()));
