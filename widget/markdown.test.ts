@@ -46,6 +46,15 @@ describe('markdown', () => {
     expect(a.querySelector('code')?.textContent).toBe('npm install');
   });
 
+  test('balanced parentheses stay inside link targets and bare URLs', () => {
+    const w = 'https://en.wikipedia.org/wiki/Mercury_(planet)';
+    const d = dom(`See [Mercury](${w}) or ${w} (or https://example.com/a).`);
+    const a = d.querySelectorAll('a');
+    expect([...a].map((x) => x.getAttribute('href'))).toEqual([w, w, 'https://example.com/a']);
+    expect(d.textContent).toBe(`See Mercury or ${w} (or https://example.com/a).`);
+    expect(dom('[`x`](javascript:alert(1))').textContent).toBe('x');
+  });
+
   test('raw HTML is text, not markup', () => {
     expect(toHtml('<b>x</b>')).toBe('<p>&#60;b&#62;x&#60;/b&#62;</p>');
     expect(dom('<b>x</b>').textContent).toBe('<b>x</b>');

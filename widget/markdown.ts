@@ -23,8 +23,9 @@ function inline(s: string): string {
   const hold = (html: string) => `\u0000${held.push(html) - 1}\u0000`;
   s = s.replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (_, __, c) => hold(`<code>${c.trim()}</code>`));
   // Images become plain links: an answer must never make the browser fetch a URL by itself.
-  s = s.replace(/!?\[([^\]]*)\]\(\s*([^\s)]+)(?:\s+&#34;[^)]*&#34;)?\s*\)/g, (_, t, u) => hold(link(t || u, u)));
-  s = s.replace(/(^|[\s(])((?:https?:\/\/|mailto:)[^\s<]+[^\s<.,:;!?)'&])/g, (_, pre, u) => pre + hold(link(u, u)));
+  // Targets may hold balanced parentheses (`wiki/Mercury_(planet)`), as in CommonMark and GFM.
+  s = s.replace(/!?\[([^\]]*)\]\(\s*((?:[^\s()]|\([^\s()]*\))+)(?:\s+&#34;[^)]*&#34;)?\s*\)/g, (_, t, u) => hold(link(t || u, u)));
+  s = s.replace(/(^|[\s(])((?:https?:\/\/|mailto:)(?:\([^\s<()]*\)|[^\s<()])*(?:\([^\s<()]*\)|[^\s<().,:;!?'&]))/g, (_, pre, u) => pre + hold(link(u, u)));
   s = s
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '<strong>$2</strong>')
     .replace(/(\*|\b_)(?=\S)([\s\S]*?\S)\1(?!\w)/g, '<em>$2</em>')
