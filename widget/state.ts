@@ -128,7 +128,8 @@ export function createStore(opts: StoreOptions) {
     const giveBack = (f: Failure | null) =>
       batch(() => {
         drop(user, answer);
-        if (!draft.value) draft.value = sent.text;
+        // Before anything typed meanwhile: neither text is lost.
+        if (sent.text) draft.value = draft.value ? `${sent.text}\n${draft.value}` : sent.text;
         if (!image.value) image.value = sent.image;
         failure.value = f;
       });

@@ -220,6 +220,18 @@ describe('HTTP failures before the stream', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
+  test('text typed while the request was on its way is kept after the text that comes back', async () => {
+    let fail!: () => void;
+    await renderWidget({}, { 'POST /chat/stream$': () => new Promise<Response>((r) => (fail = () => r(json({ error: 'rate_limited' }, 429)))) });
+    open();
+    send('first question');
+    await waitFor(() => expect(fail).toBeTypeOf('function'));
+    type('and a second thought');
+    fail();
+    await screen.findByRole('alert');
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('first question\nand a second thought');
+  });
+
   test('429 without a bot warning uses the default line', async () => {
     await renderWidget({}, { 'POST /chat/stream$': () => json({}, 429) });
     open();
