@@ -180,6 +180,22 @@ describe('contact form', () => {
     expect((await s.post(`/v1/public/bots/${BOT_ID}/contact`, { session_id: SESSION, fields: 'x' })).status).toBe(400);
   });
 
+  test('a field whose name is also an Object property ("constructor") is empty when not sent, and stored when sent', async () => {
+    const t = await startFixture({
+      bots: [botConfig({ contact_form: { enabled: true, fields: [{ name: 'constructor', label: 'Builder', type: 'text' }, { name: 'email', label: 'Email', type: 'email', required: true }] } })],
+    });
+    try {
+      const without = await t.post(`/v1/public/bots/${BOT_ID}/contact`, { session_id: SESSION, fields: { email: 'jo@example.com' } });
+      expect(without.status).toBe(201);
+      const withIt = await t.post(`/v1/public/bots/${BOT_ID}/contact`, { session_id: SESSION, fields: { email: 'jo@example.com', constructor: 'Bob' } });
+      expect(withIt.status).toBe(201);
+      const rows = t.ctx.store.db.prepare('SELECT fields FROM contact_submissions ORDER BY created_at, rowid').all() as { fields: string }[];
+      expect(rows.map((r) => r.fields)).toEqual(['{"email":"jo@example.com"}', '{"constructor":"Bob","email":"jo@example.com"}']);
+    } finally {
+      await t.stop();
+    }
+  });
+
   test('rate-limited like chat', async () => {
     const from = { 'x-forwarded-for': '70.0.0.1' };
     const ok = { name: 'Jo', email: 'jo@example.com', message: 'Hi' };

@@ -20,11 +20,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const TEL = /^\+?[\d\s().\-/]{5,30}$/;
 const MAX_FIELD_CHARS = { textarea: 5000, default: 500 } as const;
 
+/** A sent value; own properties only, so a field named "constructor" is not Object's. */
+const sent = (values: Record<string, unknown>, name: string): unknown => (Object.hasOwn(values, name) ? values[name] : undefined);
+
 /** Every failing field, so the form can mark them all at once. */
 export function invalidContactFields(defs: ContactField[], values: Record<string, unknown>): string[] {
   const failing: string[] = [];
   for (const def of defs) {
-    const raw = values[def.name];
+    const raw = sent(values, def.name);
     const value = typeof raw === 'string' ? raw.trim() : raw;
     if (value === undefined || value === null || value === '') {
       if (def.required) failing.push(def.name);
@@ -72,7 +75,7 @@ export function extensionRoutes(app: FastifyInstance, ctx: Context) {
     // Only the defined fields are stored, trimmed; anything else sent is dropped.
     const stored: Record<string, string> = {};
     for (const def of bot.contact_form.fields) {
-      const v = values[def.name];
+      const v = sent(values, def.name);
       if (typeof v === 'string' && v.trim()) stored[def.name] = v.trim();
     }
     const saved = ctx.store.addContact({ bot_id: bot.id, conversation_id: conversationId ?? null, session_id: session, fields: stored });
