@@ -264,6 +264,16 @@ describe('images', () => {
   });
 });
 
+describe('optional fields sent as null', () => {
+  test('null conversation_id, recaptcha_token and image fields count as absent: a new conversation starts', async () => {
+    const r = await turn(s, { message: 'What is the warranty?', conversation_id: null, recaptcha_token: null, image_data: null, image_media_type: null });
+    expect(r.status).toBe(200);
+    expect(r.last!.type).toBe('done');
+    const h = await (await s.get(`/v1/public/conversations/${r.last!.conversation_id}/messages?session_id=${SESSION}`)).json();
+    expect(h.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+  });
+});
+
 describe('hostile input', () => {
   const raw = async (body: string, headers: Record<string, string> = {}) => {
     const res = await s.post('/v1/public/chat/stream', body, headers);

@@ -53,9 +53,10 @@ export class Fields {
     if (v === undefined || v === null) return null;
     return str(v, this.at(key), o);
   }
+  /** An optional string; `null` counts as absent, as many JSON clients send it for "not set". */
   optStr(key: string, o: { min?: number; max?: number } = {}): string | undefined {
     const v = this.raw[key];
-    if (v === undefined) return undefined;
+    if (v === undefined || v === null) return undefined;
     return str(v, this.at(key), o);
   }
   bool(key: string, def: boolean): boolean {
