@@ -53,15 +53,15 @@ const schemas: Record<string, Schema> = {
   },
   ChatRequest: {
     type: 'object', required: ['bot_id', 'message', 'session_id'],
-    description: 'Unknown fields are ignored.',
+    description: 'Unknown fields are ignored; an optional field sent as null counts as absent.',
     properties: {
       bot_id: { type: 'string', format: 'uuid' },
       message: { type: 'string', minLength: 1, maxLength: 4000, description: '1-4000 characters after trimming.' },
       session_id: { type: 'string', minLength: 1, maxLength: 256 },
-      conversation_id: { type: 'string' },
-      recaptcha_token: { type: 'string' },
-      image_data: { type: 'string', description: 'Base64 without a `data:` prefix; at most 4 MB decoded.' },
-      image_media_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/webp'] },
+      conversation_id: { type: ['string', 'null'], minLength: 1, maxLength: 100 },
+      recaptcha_token: { type: ['string', 'null'], maxLength: 10000 },
+      image_data: { type: ['string', 'null'], description: 'Base64 without a `data:` prefix; at most 4 MB decoded.' },
+      image_media_type: { type: ['string', 'null'], enum: ['image/jpeg', 'image/png', 'image/webp', null] },
     },
   },
   ChatEvent: {
