@@ -122,6 +122,27 @@ describe('a streamed turn', () => {
     expect(net.streams()[0].body.message).toBe('Is there a free plan?');
   });
 
+  test('a control that disappears under focus hands focus to the composer, not to the page', async () => {
+    await renderWidget({}, answer({ type: 'content', content: 'Yes.' }, done));
+    open();
+    const chip = screen.getByRole('button', { name: 'Is there a free plan?' });
+    chip.focus();
+    fireEvent.click(chip); // Enter or Space on a focused button
+    await screen.findByText('Yes.');
+    expect(chip.isConnected).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
+    // Focus the user moved to the host page stays there.
+    const outside = document.body.appendChild(document.createElement('input'));
+    const thumb = screen.getByRole('button', { name: 'Helpful' });
+    thumb.focus();
+    outside.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    await waitFor(() => expect(thumb.isConnected).toBe(false));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
+  });
+
   test('Enter sends, Shift+Enter does not', async () => {
     const { net } = await renderWidget({}, answer(done));
     open();

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useStore } from '../context';
 import { ActionBar } from './action-bar';
 import { Composer } from './composer';
@@ -14,6 +14,21 @@ export function Panel() {
   const l = s.l.value;
   const images = !!s.config.value?.allow_user_images;
   const [drag, setDrag] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  // A focused control that goes away (a suggestion once sent, Retry, the handoff or contact
+  // buttons, the contact form) would drop focus to the page's <body>, far from the chat for a
+  // keyboard user. Hand it to the composer instead, unless focus already moved elsewhere.
+  useEffect(() => {
+    const el = ref.current!;
+    let last: Element | null = null;
+    const mo = new MutationObserver(() => {
+      if (last && !last.isConnected && document.activeElement === document.body) el.querySelector('textarea')?.focus();
+    });
+    mo.observe(el, { childList: true, subtree: true });
+    const track = (e: FocusEvent) => (last = e.target as Element);
+    el.addEventListener('focusin', track);
+    return () => mo.disconnect();
+  }, []);
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDrag(false);
@@ -21,6 +36,7 @@ export function Panel() {
   };
   return (
     <div
+      ref={ref}
       role="dialog"
       aria-modal="false"
       aria-labelledby="cw-name"
