@@ -3,11 +3,12 @@ import { computed, signal, type Signal } from '@preact/signals';
 import type { Api } from './api';
 import type { BotConfig, ContactField } from './types';
 
-// A bot that enables the form without defining fields still gets a usable one.
+// A bot that enables the form without defining fields still gets a usable one. Its labels
+// are UI strings (`field.<name>`), so they follow the bot's language.
 const DEFAULT_FIELDS: ContactField[] = [
-  { name: 'name', label: 'Name', type: 'text', required: false },
-  { name: 'email', label: 'Email', type: 'email', required: true },
-  { name: 'message', label: 'Your message', type: 'textarea', required: true }, // not "Message": that names the composer
+  { name: 'name', type: 'text', required: false },
+  { name: 'email', type: 'email', required: true },
+  { name: 'message', type: 'textarea', required: true },
 ];
 
 /** Names of the fields whose values fail their definition (required, email, tel, select option). */

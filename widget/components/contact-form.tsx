@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useStore } from '../context';
+import { tables, type Key } from '../i18n';
 import type { ContactField } from '../types';
 
 /** The contact form (extension). Validates like the server does and marks each failing field. */
@@ -39,7 +40,7 @@ export function ContactForm() {
     };
     return (
       <label key={f.name} for={id}>
-        {f.label || f.name}
+        {f.label || (`field.${f.name}` in tables.en ? l.t(`field.${f.name}` as Key) : f.name)}
         {f.type === 'textarea' ? (
           <textarea rows={3} {...props} />
         ) : f.type === 'select' ? (

@@ -115,6 +115,13 @@ describe('contact form', () => {
     expect(!!screen.queryByRole('button', { name: 'Contact us' })).toBe(shown);
   });
 
+  test('the default fields (a bot that defines none) are labelled in the bot language', async () => {
+    await renderWidget({ language: 'de', contact_form_enabled: true, contact_form_button_display: 'always', contact_form_fields: null });
+    fireEvent.click(screen.getByRole('button', { name: 'Chat öffnen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Kontakt' }));
+    for (const name of ['Name', 'E-Mail', 'Ihre Nachricht']) expect(screen.getByRole('textbox', { name })).toBeTruthy();
+  });
+
   test('validates fields, marks server-rejected ones, then shows the success message', async () => {
     let reply = json({ error: 'invalid_fields', message: 'bad', fields: ['topic'] }, 400);
     const { net } = await renderWidget(
