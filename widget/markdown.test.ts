@@ -55,6 +55,12 @@ describe('markdown', () => {
     expect(dom('[`x`](javascript:alert(1))').textContent).toBe('x');
   });
 
+  test('angle-bracket autolinks become links without their brackets', () => {
+    const d = dom('Docs: <https://example.com/a?b=1&c=2>, mail <mailto:help@example.com>; not <javascript:alert(1)>.');
+    expect([...d.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['https://example.com/a?b=1&c=2', 'mailto:help@example.com']);
+    expect(d.textContent).toBe('Docs: https://example.com/a?b=1&c=2, mail mailto:help@example.com; not <javascript:alert(1)>.');
+  });
+
   test('raw HTML is text, not markup', () => {
     expect(toHtml('<b>x</b>')).toBe('<p>&#60;b&#62;x&#60;/b&#62;</p>');
     expect(dom('<b>x</b>').textContent).toBe('<b>x</b>');

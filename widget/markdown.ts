@@ -25,6 +25,7 @@ function inline(s: string): string {
   // Images become plain links: an answer must never make the browser fetch a URL by itself.
   // Targets may hold balanced parentheses (`wiki/Mercury_(planet)`), as in CommonMark and GFM.
   s = s.replace(/!?\[([^\]]*)\]\(\s*((?:[^\s()]|\([^\s()]*\))+)(?:\s+&#34;[^)]*&#34;)?\s*\)/g, (_, t, u) => hold(link(t || u, u)));
+  s = s.replace(/&#60;((?:https?:\/\/|mailto:)\S*?)&#62;/g, (_, u) => hold(link(u, u))); // <https://…>
   s = s.replace(/(^|[\s(])((?:https?:\/\/|mailto:)(?:\([^\s<()]*\)|[^\s<()])*(?:\([^\s<()]*\)|[^\s<().,:;!?'&]))/g, (_, pre, u) => pre + hold(link(u, u)));
   s = s
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '<strong>$2</strong>')
