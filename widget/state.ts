@@ -111,7 +111,13 @@ export function createStore(opts: StoreOptions) {
 
   async function send(input?: string, img: Picked | null = image.value): Promise<void> {
     const text = (input ?? draft.value).trim();
-    if (!config.value || busy.value || (!text && !img) || retryUntil.value > Date.now()) return;
+    if (!config.value || (!text && !img)) return;
+    if (busy.value || retryUntil.value > Date.now()) {
+      // Not now (an answer is streaming, or the rate limit holds): a text sent from outside the
+      // composer (the host page's send(), a suggestion) waits there instead of vanishing.
+      if (input !== undefined && !draft.value.trim()) draft.value = text;
+      return;
+    }
     const controller = new AbortController();
     turn.value = controller;
     const sent: Draft = { text, image: img };

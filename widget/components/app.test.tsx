@@ -233,12 +233,21 @@ describe('HTTP failures before the stream', () => {
     send('again');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Easy there! Wait a bit. You can send again in 3 s.'));
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    // The suggestions are held back too (the failed message was withdrawn, so they show again).
+    expect((screen.getByRole('button', { name: 'How do I sync?' }) as HTMLButtonElement).disabled).toBe(true);
+    // A send from the host page during the countdown is not lost: it waits in the composer.
+    await store.send('from the host page');
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('again');
+    store.draft.value = '';
+    await store.send('from the host page');
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('from the host page'));
     await new Promise((r) => setTimeout(r, 40)); // let Preact flush its effects (real timers)
     vi.advanceTimersByTime(1000);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('in 2 s'));
     vi.advanceTimersByTime(2100);
     expect(store.retryUntil.value).toBe(0);
     await waitFor(() => expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(false));
+    expect((screen.getByRole('button', { name: 'How do I sync?' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   test('text typed while the request was on its way is kept after the text that comes back', async () => {

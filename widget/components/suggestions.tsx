@@ -7,10 +7,11 @@ export function Suggestions() {
   const list = Array.isArray(c.suggested_questions) ? c.suggested_questions.filter((q) => typeof q === 'string' && q.trim()) : [];
   const n = typeof c.suggested_questions_count === 'number' ? Math.max(0, c.suggested_questions_count) : list.length;
   if (!c.show_suggested_questions || !list.length || !n) return null;
+  const blocked = s.busy.value || s.retryUntil.value > Date.now(); // re-rendered when the countdown ends
   return (
     <div class="chips">
       {list.slice(0, n).map((q) => (
-        <button type="button" key={q} disabled={s.busy.value} onClick={() => s.send(q, null)}>
+        <button type="button" key={q} disabled={blocked} onClick={() => s.send(q, null)}>
           {q}
         </button>
       ))}
