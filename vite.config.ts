@@ -58,11 +58,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'widget', include: ['widget/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: { name: 'widget', include: ['widget/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['widget/test/settle-effects.ts'] },
       },
       {
         extends: true,
-        test: { name: 'agent', include: ['agent/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: { name: 'agent', include: ['agent/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['widget/test/settle-effects.ts'] },
       },
     ],
   },

@@ -59,8 +59,10 @@ export function MarkdownBody({ text, streaming }: { text: Signal<string>; stream
       const t = setTimeout(paint, 16);
       return () => clearTimeout(t);
     }
+    // The cancel function is taken now: a cleanup may run after the page (or a test DOM) is gone.
+    const cancel = cancelAnimationFrame;
     const id = requestAnimationFrame(paint);
-    return () => cancelAnimationFrame(id);
+    return () => cancel(id);
   });
   // The stream ended (the text may not change then): one render of the whole text.
   const wasStreaming = useRef(streaming);
