@@ -4,8 +4,7 @@
 //  - the host-page server (another origin than the API),
 //  - a small control endpoint that shows tests what the stand-ins saw (the verifier's calls).
 // Tests find all of it through E2E_* environment variables; the returned function tears it down.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,29 +14,9 @@ import { startFakeModel, startVerifier, type ModelReply } from '../server/test/s
 import { AGENT, BOT_KEYS, botId, buildConfig, FAIL_ONCE, MODEL_ANSWER } from './support/config.ts';
 import { startHostServer } from './support/host-server.ts';
 import { startServerProcess } from './support/server-process.ts';
+import { ensureBuilt } from '../scripts/ensure-built.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Newest modification time of the files under `dir`, skipping tests. */
-function newest(dir: string): number {
-  let t = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, entry.name);
-    if (entry.isDirectory()) t = Math.max(t, newest(p));
-    else if (!/\.test\.tsx?$/.test(entry.name)) t = Math.max(t, statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-/** The suite tests the built bundles the server serves: rebuild them when the sources are newer. */
-function ensureBuilt() {
-  const outputs = ['dist/widget.js', 'dist/widget-markdown.js', 'dist/agent/agent.js'].map((p) => join(root, p));
-  const built = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
-  if (built > Math.max(newest(join(root, 'widget')), newest(join(root, 'agent')))) return;
-  console.log('[e2e] building the widget and the agent inbox (sources are newer than dist/)');
-  const r = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm run build failed');
-}
 
 /** Copies a knowledge folder, filling {{HOST}} so citation links point at real pages. */
 function copyKnowledge(from: string, to: string, host: string) {
@@ -48,7 +27,7 @@ function copyKnowledge(from: string, to: string, host: string) {
 }
 
 export default async function globalSetup() {
-  ensureBuilt();
+  if (!ensureBuilt(root, (line) => console.log(`[e2e] ${line}`))) throw new Error('npm run build failed');
   const tmp = mkdtempSync(join(tmpdir(), 'chat-e2e-'));
   const stops: Array<() => Promise<void>> = [];
   try {

@@ -1,0 +1,1 @@
+export function ensureBuilt(root: string, log?: (line: string) => void): boolean;
