@@ -129,13 +129,17 @@ export class SseWriter {
     if (reason !== 'client_closed' && !this.res.destroyed) this.res.destroy();
   }
 
+  /** (Re)starts the silence timer. Called on every event, so it re-arms one timer (refresh) rather than making a new one. */
   private armHeartbeat() {
-    this.stopHeartbeat();
-    if (!this.open) return;
+    if (!this.open) return this.stopHeartbeat();
+    if (this.heartbeat) {
+      this.heartbeat.refresh();
+      return;
+    }
     this.heartbeat = setTimeout(() => {
-      if (!this.open) return;
+      if (!this.open) return this.stopHeartbeat();
       this.res.write(HEARTBEAT);
-      this.armHeartbeat();
+      this.heartbeat?.refresh();
     }, this.opts.heartbeatMs);
     this.heartbeat.unref();
   }

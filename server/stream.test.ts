@@ -72,6 +72,8 @@ describe('over HTTP', () => {
     const res = await s.chat({ message: 'How do I reset the lamp?' });
     const raw = await res.text();
     expect(raw).toContain('\n\n: keep-alive\n\n');
+    // It repeats while the silence lasts (200 ms between chunks, 50 ms heartbeat).
+    expect(raw).toContain(': keep-alive\n\n: keep-alive\n\n');
     expect(raw.trimEnd().endsWith('}')).toBe(true);
   });
 
