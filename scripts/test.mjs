@@ -69,7 +69,6 @@ if (!chromium) {
     totals.passed += pw.stats.expected;
     totals.failed += pw.stats.unexpected;
     totals.skipped += pw.stats.skipped;
-    totals.failed += pw.stats.flaky ? 0 : 0; // flaky tests passed on retry; reported by playwright itself
   } else {
     totals.failed += 1;
   }
