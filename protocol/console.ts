@@ -1,0 +1,228 @@
+/**
+ * The agent API and the operator console built on it (issue 14): every shape an agent's
+ * client sends or receives. Same rules as schemas.ts: one TypeBox definition per shape,
+ * types by `Static<>`, the console (agent/) imports types only.
+ */
+import Type, { type Static } from 'typebox';
+import { MAX_CLOSE_NOTE_CHARS, MAX_MESSAGE_CHARS } from './limits.ts';
+import { ConversationStatus, IsoTime, Message, Nullable, OneOf, Uuid } from './schemas.ts';
+
+const Day = (options: Record<string, unknown> = {}) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-what': 'a date like "2026-11-24"', ...options });
+
+// --- who is signed in -------------------------------------------------------------------
+
+export const AGENT_ROLES = ['agent', 'admin'] as const;
+export const AgentRole = OneOf(AGENT_ROLES, { description: '`admin` may also delete data and read the webhook delivery log.' });
+export type AgentRole = Static<typeof AgentRole>;
+
+export const CannedReply = Type.Object({
+  shortcut: Type.String({ description: 'What the agent types after `/` to pick it, e.g. "hours".' }),
+  text: Type.String(),
+});
+export type CannedReply = Static<typeof CannedReply>;
+
+/** GET /v1/agent/me (the old `{name}` plus the role and the canned replies). */
+export const AgentMe = Type.Object({
+  name: Type.String(),
+  role: AgentRole,
+  canned_replies: Type.Array(CannedReply),
+});
+export type AgentMe = Static<typeof AgentMe>;
+
+// --- conversations ------------------------------------------------------------------------
+
+export const PresenceResponse = Type.Object({ available: Type.Literal(true), expires_in: Type.Integer({ description: 'Seconds the heartbeat counts for.' }) });
+export type PresenceResponse = Static<typeof PresenceResponse>;
+
+export const Visitor = Type.Object({
+  user_id: Type.String(),
+  name: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+}, { description: 'A verified user (identity verification, issue 15).' });
+export type Visitor = Static<typeof Visitor>;
+
+export const ConversationSummary = Type.Object({
+  conversation_id: Type.String(),
+  bot_id: Uuid(),
+  bot_name: Type.String(),
+  session_id: Type.String({ description: 'The widget session that started it (what deleting a session takes).' }),
+  status: ConversationStatus,
+  created_at: IsoTime(),
+  waiting_since: Nullable(IsoTime(), { description: 'When the conversation entered handoff; null otherwise.' }),
+  updated_at: IsoTime(),
+  assignee: Nullable(Type.String(), { description: 'The agent who claimed the conversation; null when no one has.' }),
+  last_message: Nullable(Message),
+  visitor: Nullable(Visitor, { description: 'The verified user, or null for an anonymous visitor.' }),
+});
+export type ConversationSummary = Static<typeof ConversationSummary>;
+
+export const ConversationList = Type.Object({
+  conversations: Type.Array(ConversationSummary),
+  next_cursor: Nullable(Type.String(), { description: 'Pass as `cursor` for the next page; null on the last page.' }),
+});
+export type ConversationList = Static<typeof ConversationList>;
+
+/** What happened to a conversation besides its messages, oldest first. */
+export const CONVERSATION_EVENT_TYPES = ['handoff_requested', 'claimed', 'released', 'handed_back', 'closed', 'reopened', 'unanswered'] as const;
+export const ConversationEvent = Type.Object({
+  type: OneOf(CONVERSATION_EVENT_TYPES),
+  at: IsoTime(),
+  agent_name: Nullable(Type.String()),
+  note: Nullable(Type.String({ description: 'On `closed`: the note the agent left (never shown to the visitor).' })),
+  message_id: Nullable(Type.String({ description: 'On `unanswered`: the visitor message the bot could not answer.' })),
+});
+export type ConversationEvent = Static<typeof ConversationEvent>;
+
+export const ContactSubmission = Type.Object({
+  id: Type.String(),
+  bot_id: Type.String(),
+  bot_name: Type.String(),
+  conversation_id: Nullable(Type.String()),
+  session_id: Type.String(),
+  fields: Type.Record(Type.String(), Type.String()),
+  created_at: IsoTime(),
+});
+export type ContactSubmission = Static<typeof ContactSubmission>;
+
+export const ConversationDetail = Type.Object({
+  conversation: ConversationSummary,
+  messages: Type.Array(Message),
+  contact_submissions: Type.Array(ContactSubmission),
+  events: Type.Array(ConversationEvent),
+});
+export type ConversationDetail = Static<typeof ConversationDetail>;
+
+export const AgentReplyRequest = Type.Object({ content: Type.String({ maxLength: MAX_MESSAGE_CHARS, description: `1–${MAX_MESSAGE_CHARS} characters after trimming.` }) });
+export type AgentReplyRequest = Static<typeof AgentReplyRequest>;
+
+export const CloseRequest = Type.Object({
+  note: Type.Optional(Type.String({ maxLength: MAX_CLOSE_NOTE_CHARS, description: 'Kept with the conversation for agents; the visitor never sees it.' })),
+}, { description: 'The body is optional.' });
+export type CloseRequest = Static<typeof CloseRequest>;
+
+export const ClaimResponse = Type.Object({ conversation: ConversationSummary });
+export type ClaimResponse = Static<typeof ClaimResponse>;
+
+export const DeleteResponse = Type.Object({
+  deleted_conversations: Type.Integer({ minimum: 0 }),
+  deleted_messages: Type.Integer({ minimum: 0 }),
+  deleted_contacts: Type.Integer({ minimum: 0 }),
+});
+export type DeleteResponse = Static<typeof DeleteResponse>;
+
+// --- unanswered questions -----------------------------------------------------------------
+
+export const UnansweredGroup = Type.Object({
+  id: Type.String({ description: 'The id of the group\'s newest question; changes as the group grows.' }),
+  bot_id: Type.String(),
+  question: Type.String({ description: 'The newest question of the group, as the visitor wrote it.' }),
+  count: Type.Integer({ minimum: 1 }),
+  no_answer: Type.Integer({ minimum: 0, description: 'How many the bot found no passage for.' }),
+  negative_feedback: Type.Integer({ minimum: 0, description: 'How many got a thumbs-down on their answer.' }),
+  last_asked_at: IsoTime(),
+  question_ids: Type.Array(Type.String(), { description: 'Every question of the group (what `handled` takes).' }),
+  conversation_ids: Type.Array(Type.String(), { description: 'Their conversations, newest first, at most 20.' }),
+  examples: Type.Array(Type.String(), { description: 'Up to 5 other wordings.' }),
+});
+export type UnansweredGroup = Static<typeof UnansweredGroup>;
+
+export const UnansweredList = Type.Object({ groups: Type.Array(UnansweredGroup) });
+export type UnansweredList = Static<typeof UnansweredList>;
+
+export const HandledRequest = Type.Object({ question_ids: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 5000 }) });
+export type HandledRequest = Static<typeof HandledRequest>;
+export const HandledResponse = Type.Object({ handled: Type.Integer({ minimum: 0 }) });
+export type HandledResponse = Static<typeof HandledResponse>;
+
+// --- knowledge health --------------------------------------------------------------------
+
+export const SourceHealth = Type.Object({
+  bot_id: Type.String(),
+  source_id: Type.String(),
+  title: Type.String(),
+  url: Type.String({ description: 'Empty when the source has none.' }),
+  citations: Type.Integer({ minimum: 0, description: 'Answers that cited it.' }),
+  positive: Type.Integer({ minimum: 0 }),
+  negative: Type.Integer({ minimum: 0 }),
+  in_knowledge: Type.Boolean({ description: 'False for a source cited in the past that the knowledge no longer has.' }),
+});
+export type SourceHealth = Static<typeof SourceHealth>;
+export const KnowledgeHealth = Type.Object({ sources: Type.Array(SourceHealth, { description: 'Most cited first; never-cited sources last.' }) });
+export type KnowledgeHealth = Static<typeof KnowledgeHealth>;
+
+// --- contacts ------------------------------------------------------------------------------
+
+export const ContactList = Type.Object({
+  contacts: Type.Array(ContactSubmission, { description: 'Newest first.' }),
+  next_cursor: Nullable(Type.String()),
+});
+export type ContactList = Static<typeof ContactList>;
+
+// --- numbers --------------------------------------------------------------------------------
+
+export const STAT_NAMES = ['conversations', 'turns', 'deflected', 'handed_off', 'unanswered', 'positive', 'negative', 'rate_limited'] as const;
+export type StatName = (typeof STAT_NAMES)[number];
+export const DayStats = Type.Object({
+  day: Day(),
+  bot_id: Type.String(),
+  conversations: Type.Integer({ minimum: 0, description: 'Conversations started.' }),
+  turns: Type.Integer({ minimum: 0, description: 'Visitor messages.' }),
+  deflected: Type.Integer({ minimum: 0, description: 'Conversations started that day that the bot answered and that were never handed to a person.' }),
+  handed_off: Type.Integer({ minimum: 0, description: 'Handoffs requested.' }),
+  unanswered: Type.Integer({ minimum: 0, description: 'Questions the bot found no passage for.' }),
+  positive: Type.Integer({ minimum: 0 }),
+  negative: Type.Integer({ minimum: 0 }),
+  rate_limited: Type.Integer({ minimum: 0, description: 'Chat requests refused with 429.' }),
+});
+export type DayStats = Static<typeof DayStats>;
+export const Stats = Type.Object({
+  from: Day(),
+  to: Day(),
+  days: Type.Array(DayStats, { description: 'One row per day and bot, every day of the range, zeros included; by day, then bot.' }),
+});
+export type Stats = Static<typeof Stats>;
+
+// --- live updates ---------------------------------------------------------------------------
+
+export const CONSOLE_EVENT_TYPES = [
+  'conversation.created', 'handoff.requested', 'message.visitor', 'message.agent', 'conversation.claimed', 'conversation.released',
+  'conversation.handed_back', 'conversation.closed', 'conversation.reopened', 'conversation.deleted', 'contact.submitted', 'feedback.negative',
+] as const;
+export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];
+/** One event of GET /v1/agent/events (SSE, `event: console`). */
+export const ConsoleEvent = Type.Object({
+  type: OneOf(CONSOLE_EVENT_TYPES),
+  at: IsoTime(),
+  conversation_id: Nullable(Type.String()),
+  conversation: Nullable(ConversationSummary, { description: 'The conversation as it is now; null when deleted or when the event has none.' }),
+  message: Nullable(Message, { description: 'On `message.*`: the message.' }),
+});
+export type ConsoleEvent = Static<typeof ConsoleEvent>;
+
+// --- webhooks -------------------------------------------------------------------------------
+
+export const WEBHOOK_EVENTS = ['handoff.requested', 'contact.submitted', 'feedback.negative', 'conversation.closed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+export const WebhookDelivery = Type.Object({
+  id: Type.String(),
+  workspace_id: Type.String(),
+  event: OneOf(WEBHOOK_EVENTS),
+  url: Type.String(),
+  status: OneOf(['pending', 'delivered', 'failed'] as const, { description: '`failed`: every attempt failed; no more are made.' }),
+  attempts: Type.Integer({ minimum: 0 }),
+  last_status: Nullable(Type.Integer(), { description: 'The HTTP status of the last attempt; null when it got no answer.' }),
+  last_error: Nullable(Type.String()),
+  created_at: IsoTime(),
+  next_attempt_at: Nullable(IsoTime()),
+  delivered_at: Nullable(IsoTime()),
+});
+export type WebhookDelivery = Static<typeof WebhookDelivery>;
+export const WebhookDeliveryList = Type.Object({ deliveries: Type.Array(WebhookDelivery, { description: 'Newest first, at most 200.' }) });
+export type WebhookDeliveryList = Static<typeof WebhookDeliveryList>;
+
+/** The agent API's named schemas (protocol/catalog.ts joins them with the public ones). */
+export const AGENT_SCHEMAS = {
+  AgentMe, CannedReply, PresenceResponse, Visitor, ConversationSummary, ConversationList, ConversationEvent, ContactSubmission,
+  ConversationDetail, AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
+  KnowledgeHealth, ContactList, DayStats, Stats, ConsoleEvent, WebhookDelivery, WebhookDeliveryList,
+} as const;
