@@ -2,21 +2,30 @@
  * The fastify app: CORS, routes, and the one error handler that turns every failure into
  * `{error, message}` with a 4xx (or a logged 500 without a stack in the body).
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { MAX_BODY_BYTES } from '../protocol/limits.ts';
+import type { HttpErrorCode } from '../protocol/schemas.ts';
 import { Invalid } from './check.ts';
 import type { Context } from './context.ts';
 import { ApiError } from './errors.ts';
+import { isServiceDown } from './outage.ts';
 import { agentRoutes } from './routes/agent.ts';
 import { botConfigRoutes } from './routes/bot-config.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { extensionRoutes } from './routes/extensions.ts';
 import { historyRoutes } from './routes/history.ts';
+import { identityRoutes } from './routes/identity.ts';
+import { opsRoutes } from './routes/ops.ts';
+import { streamRoutes } from './routes/streams.ts';
 import { staticRoutes } from './routes/static.ts';
+import { securityHeaders } from './security-headers.ts';
+import { DEFAULT_TIMEOUTS, timeoutOptions, type Timeouts } from './timeouts.ts';
 
 /** Room for a 4 MB image as base64 plus the rest of the body. */
-export const BODY_LIMIT = 6 * 1024 * 1024;
+const BODY_LIMIT = MAX_BODY_BYTES;
 
-const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
+const FASTIFY_ERRORS: Record<string, [number, HttpErrorCode, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is larger than 6 MB.'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The body is empty; send a JSON object.'],
@@ -44,12 +53,15 @@ export function parseJsonBody(text: string): unknown {
 }
 
 /** Maps anything thrown in a route to the one error type. */
-export function toApiError(err: unknown): ApiError {
+function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof Invalid) return new ApiError(400, 'invalid_request', err.message);
   const fe = err as Partial<FastifyError>;
   const known = fe.code ? FASTIFY_ERRORS[fe.code] : undefined;
   if (known) return new ApiError(known[0], known[1], known[2]);
+  if (isServiceDown(err)) {
+    return new ApiError(503, 'service_unavailable', 'A service the server depends on is unreachable right now. Please try again in a moment.', { headers: { 'retry-after': '5' } });
+  }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     return new ApiError(fe.statusCode, 'invalid_request', 'The request could not be understood.');
   }
@@ -73,7 +85,8 @@ function cors(app: FastifyInstance) {
   app.options('/v1/public/*', async (_request, reply) => {
     reply
       .header('access-control-allow-methods', 'POST, GET')
-      .header('access-control-allow-headers', 'Content-Type')
+      // Last-Event-ID: a widget resuming a dropped stream (routes/streams.ts).
+      .header('access-control-allow-headers', 'Content-Type, Last-Event-ID')
       .header('access-control-max-age', '600')
       .code(204)
       .send();
@@ -84,11 +97,14 @@ const ROUTES = new WeakMap<FastifyInstance, string[]>();
 /** "METHOD /path" of every route the app registered (checked against the OpenAPI document). */
 export const routesOf = (app: FastifyInstance): string[] => ROUTES.get(app) ?? [];
 
-export function buildApp(ctx: Context): FastifyInstance {
+export function buildApp(ctx: Context, timeouts: Timeouts = DEFAULT_TIMEOUTS): FastifyInstance {
   const app = Fastify({
-    logger: false,
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    // Each request's log lines carry its id; the response names it too (X-Request-Id).
+    genReqId: () => randomUUID(),
+    ...timeoutOptions(timeouts),
     bodyLimit: BODY_LIMIT,
-    exposeHeadRoutes: false,
+    exposeHeadRoutes: true,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     forceCloseConnections: true,
@@ -98,7 +114,14 @@ export function buildApp(ctx: Context): FastifyInstance {
   const routes: string[] = [];
   ROUTES.set(app, routes);
   app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat()) routes.push(`${m} ${r.url}`);
+    // HEAD mirrors every GET (exposeHeadRoutes) and is not listed separately.
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push(`${m} ${r.url}`);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    ctx.metrics.responses.inc({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) });
   });
 
   app.removeContentTypeParser('application/json');
@@ -112,19 +135,28 @@ export function buildApp(ctx: Context): FastifyInstance {
 
   app.setErrorHandler((err, request, reply) => {
     const api = toApiError(err);
-    if (api.status >= 500 && !(err instanceof ApiError)) console.error(`[http] ${request.method} ${request.url}: ${(err as Error)?.stack ?? err}`);
-    if (api.code === 'origin_not_allowed') reply.removeHeader('access-control-allow-origin');
+    // An unreachable PostgreSQL or Redis is an outage, not a bug: a warning without a stack.
+    if (api.code === 'service_unavailable' && !(err instanceof ApiError)) request.log.warn({ err: (err as Error)?.message ?? String(err) }, 'service unavailable');
+    else if (api.status >= 500 && !(err instanceof ApiError)) request.log.error({ err }, 'request failed');
+    ctx.metrics.errors.inc({ code: api.code, where: 'http' });
+    // A refused origin keeps its Allow-Origin header: the widget must be able to read this
+    // 403 to tell the site owner it is allowed_domains, not the network (the body holds no data).
     reply.code(api.status).headers(api.headers).header('cache-control', 'no-store').send(api.toJSON());
   });
   app.setNotFoundHandler((request, reply) => {
+    ctx.metrics.errors.inc({ code: 'not_found', where: 'http' });
     reply.code(404).send(new ApiError(404, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0].slice(0, 200)}`).toJSON());
   });
 
+  securityHeaders(app);
   cors(app);
+  opsRoutes(app, ctx);
   chatRoutes(app, ctx);
   botConfigRoutes(app, ctx);
   historyRoutes(app, ctx);
   extensionRoutes(app, ctx);
+  identityRoutes(app, ctx);
+  streamRoutes(app, ctx);
   agentRoutes(app, ctx);
   staticRoutes(app, ctx);
   return app;

@@ -66,7 +66,7 @@ describe('a successful turn', () => {
     expect(stages(r.events)).toMatch(EVENT_ORDER);
     expect(stages(r.events).startsWith('status:retrieving status:generating content content')).toBe(true);
     expect(r.text).toContain('79 euros');
-    expect(r.raw).toMatch(/^data: \{"type":"status","stage":"retrieving"\}\n\n/);
+    expect(r.raw).toMatch(/^id: [0-9a-f-]{36}:1\ndata: \{"type":"status","stage":"retrieving"\}\n\n/);
     const done = r.last!;
     expect(done.type).toBe('done');
     expect(Object.keys(done).sort()).toEqual(['assistant_message_id', 'citations', 'conversation_id', 'type']);
@@ -129,8 +129,7 @@ describe('filters', () => {
     const r = await turn(s, { message: 'Can I open it with a crowbar?', session_id: 'filter-session' });
     expect(stages(r.events)).toBe('status:retrieving error');
     expect(r.last).toEqual({ type: 'error', error: 'content_filtered', message: expect.any(String) });
-    const rows = s.ctx.store.db.prepare('SELECT COUNT(*) AS n FROM conversations WHERE session_id = ?').get('filter-session') as { n: number };
-    expect(rows.n).toBe(0);
+    expect(await s.ctx.store.conversationsOfSession('filter-session')).toEqual([]);
   });
 
   test('a blocked term in the answer ends with content_filtered', async () => {
@@ -214,7 +213,7 @@ describe('credits', () => {
     expect(out.status).toBe(200);
     expect(stages(out.events)).toBe('status:retrieving error');
     expect(out.last).toMatchObject({ type: 'error', error: 'service_unavailable' });
-    expect(s.ctx.store.creditsSpent('poor')).toBe(1);
+    expect(await s.ctx.store.creditsSpent('poor')).toBe(1);
   });
 });
 
@@ -247,9 +246,9 @@ describe('images', () => {
   test('bytes with the right magic number that do not decode are refused and nothing is stored', async () => {
     const broken = Buffer.alloc(5_000, 7);
     Buffer.from(PNG, 'base64').subarray(0, 16).copy(broken);
-    const r = await turn(s, { bot_id: IMAGES, message: 'a broken picture', image_data: broken.toString('base64'), image_media_type: 'image/png' });
+    const r = await turn(s, { bot_id: IMAGES, message: 'a broken picture', image_data: broken.toString('base64'), image_media_type: 'image/png', session_id: 'broken-picture' });
     expectError(r, 400, 'invalid_image');
-    expect(JSON.stringify(s.ctx.store.db.prepare("SELECT content FROM messages WHERE content = 'a broken picture'").all())).toBe('[]');
+    expect(await s.ctx.store.conversationsOfSession('broken-picture')).toEqual([]);
   });
 
   test('400 when the bot disallows images, for a data: prefix, a wrong type, mismatched magic bytes, or over 4 MB', async () => {
@@ -281,7 +280,7 @@ describe('hostile input', () => {
   };
 
   test('malformed, empty, non-object, prototype-polluting and deeply nested bodies get 4xx JSON errors', async () => {
-    const before = s.ctx.store.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
+    const before = await s.ctx.store.messageCount();
     const cases: Array<[string, number, string]> = [
       ['{"bot_id": ', 400, 'invalid_json'],
       ['', 400, 'invalid_json'],
@@ -298,8 +297,7 @@ describe('hostile input', () => {
       expect(r.type).toMatch(/application\/json/);
       expect(JSON.stringify(r.body)).not.toMatch(/node_modules|\.ts:\d+|at [A-Z]/);
     }
-    const after = s.ctx.store.db.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
-    expect(after.n).toBe(before.n);
+    expect(await s.ctx.store.messageCount()).toBe(before);
   });
 
   test('a wrong content type is 415 and an oversized body is 413', async () => {

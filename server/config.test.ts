@@ -1,21 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { Invalid } from './check.ts';
 import { loadConfigFile, parseConfig } from './config.ts';
-import { botConfig, BOT_ID, writeFixture } from './test/fixtures.ts';
-
-const errorOf = (json: unknown, env: NodeJS.ProcessEnv = {}) => {
-  try {
-    parseConfig(json, '/base', env);
-  } catch (e) {
-    if (e instanceof Invalid) return e.message;
-    throw e;
-  }
-  return null;
-};
+import { configJsonSchema } from './config-schema.ts';
+import { botConfig, BOT_ID, configError as errorOf, writeFixture } from './test/fixtures.ts';
 
 describe('config validation', () => {
   test('errors name the field', () => {
@@ -35,6 +25,58 @@ describe('config validation', () => {
     expect(errorOf({ workspaces: [{ id: 'w', trial_ends_at: 'soon' }] })).toBe('workspaces[0].trial_ends_at: must be an ISO 8601 date-time');
     expect(errorOf({ agents: [{ name: 'A' }] })).toBe('agents[0].token: is required');
     expect(errorOf([])).toBe('must be an object');
+    expect(errorOf(bot({ identity_secret: 'short' }))).toBe('bots[0].identity_secret: must be at least 32 characters');
+    expect(errorOf(bot({ proactive_messages: [{ text: 'Hi', delay_ms: -1 }] }))).toBe('bots[0].proactive_messages[0].delay_ms: must be at least 0');
+    expect(errorOf(bot({ proactive_messages: [{ text: 'Hi', url: '/x' }] }))).toMatch(/^bots\[0\]\.proactive_messages\[0\]\.url: /);
+  });
+
+  test('issue 15 fields: proactive messages are filled with their defaults; identity is off unless a secret is set', () => {
+    const cfg = parseConfig({ bots: [botConfig({ workspace_id: undefined, proactive_messages: [{ text: 'Need help?' }] })] }, '/base', {});
+    const bot = cfg.bots.get(BOT_ID)!;
+    expect(bot.proactive_messages).toEqual([{ text: 'Need help?', delay_ms: 0, url_pattern: null, once: true }]);
+    expect(bot.identity_secret).toBeNull();
+  });
+
+  test('a typo or an unknown key is an error with a suggestion, never silently ignored', () => {
+    const bot = (extra: Record<string, unknown>) => ({ workspaces: [{ id: 'ws1' }], bots: [botConfig(extra)] });
+    // `alowed_domains` ignored would leave the bot open to every origin.
+    expect(errorOf(bot({ alowed_domains: ['example.com'] }))).toBe('bots[0].alowed_domains: is not a known setting (did you mean "allowed_domains"?)');
+    expect(errorOf({ trust_poxy: true })).toBe('trust_poxy: is not a known setting (did you mean "trust_proxy"?)');
+    expect(errorOf(bot({ widget_settings: { secret_field: 'x' } }))).toBe('bots[0].widget_settings.secret_field: is not a known setting');
+    expect(errorOf(bot({ engine: { type: 'openai', base_url: 'http://x/v1', model: 'm', temprature: 1 } }))).toBe('bots[0].engine.temprature: is not a known setting (did you mean "temperature"?)');
+  });
+
+  test('colours, URLs, enums and placeholders are validated', () => {
+    const bot = (extra: Record<string, unknown>) => ({ workspaces: [{ id: 'ws1' }], bots: [botConfig(extra)] });
+    expect(errorOf(bot({ widget_settings: { primary_color: 'teal' } }))).toBeNull(); // a CSS keyword is a colour
+    expect(errorOf(bot({ widget_settings: { primary_color: '#12345' } }))).toMatch(/primary_color: must be a CSS color/);
+    expect(errorOf(bot({ widget_settings: { avatar_url: 'javascript:alert(1)' } }))).toMatch(/avatar_url: must be an http\(s\) URL or a path/);
+    expect(errorOf(bot({ mcp_url: 'ftp://x' }))).toBe('bots[0].mcp_url: must be an http(s) URL');
+    expect(errorOf(bot({ widget_settings: { theme: 'blue' } }))).toBe('bots[0].widget_settings.theme: must be one of "light", "dark", "auto"');
+    expect(errorOf(bot({ engine: { type: 'openai', model: 'm' } }))).toBe('bots[0].engine.base_url: is required');
+    // The README's example once carried "…" placeholders that refused every chat.
+    expect(errorOf(bot({ recaptcha: { site_key: '…', secret_key: '…' } }))).toBe('bots[0].recaptcha.site_key: must be the site key from your provider (not a placeholder)');
+  });
+
+  test('agent tokens: a minimum strength, or only their SHA-256 in the file', () => {
+    expect(errorOf({ agents: [{ name: 'A', token: 'short' }] })).toBe('agents[0].token: must be at least 16 characters');
+    expect(errorOf({ agents: [{ name: 'A', token: 'aaaaaaaaaaaaaaaaaaaa' }] })).toMatch(/^agents\[0\]\.token: is too weak/);
+    expect(errorOf({ agents: [{ name: 'A', token_sha256: 'xyz' }] })).toBe('agents[0].token_sha256: must be a SHA-256 as 64 hex digits');
+    const hash = createHash('sha256').update('a-long-random-secret').digest('hex');
+    const cfg = parseConfig({ agents: [{ name: 'A', token_sha256: hash }, { name: 'B', token: 'another-long-secret', role: 'admin' }] }, '/');
+    expect(cfg.agents.map((a) => [a.name, a.role, a.token_sha256.toString('hex').length])).toEqual([['A', 'agent', 64], ['B', 'admin', 64]]);
+    expect(JSON.stringify(cfg.agents)).not.toContain('another-long-secret');
+    expect(errorOf({ agents: [{ name: 'A', token: 'a-long-random-secret' }, { name: 'B', token_sha256: hash }] })).toBe('agents[1].token: must be unique');
+  });
+
+  test('config.schema.json is the generated schema, and every example config follows it', async () => {
+    const published = JSON.parse(readFileSync(resolve(import.meta.dirname, '../config.schema.json'), 'utf8'));
+    expect(published).toEqual(configJsonSchema());
+    for (const file of ['../demo/config.json']) {
+      const json = JSON.parse(readFileSync(resolve(import.meta.dirname, file), 'utf8'));
+      expect(json.$schema).toMatch(/config\.schema\.json$/);
+      expect(() => parseConfig(json, '/')).not.toThrow();
+    }
   });
 
   test('defaults fill everything; relative knowledge paths resolve against the config folder', () => {
@@ -74,18 +116,19 @@ function runCli(args: string[], until: RegExp): Promise<{ code: number | null; o
 }
 
 describe('CLI', () => {
-  test('prints `listening on http://HOST:PORT` with the real port for --port 0, and stops on SIGTERM', async () => {
+  test('logs `listening on http://HOST:PORT` (a JSON line) with the real port for --port 0, and stops on SIGTERM', async () => {
     const { dir, configPath } = writeFixture();
     const r = await runCli(['--config', configPath, '--port', '0', '--host', '127.0.0.1', '--data-dir', join(dir, 'data')], /listening on/);
     rmSync(dir, { recursive: true, force: true });
-    expect(r.out).toMatch(/^listening on http:\/\/127\.0\.0\.1:(\d+)\n/);
-    expect(r.out).not.toMatch(/:0\n/);
+    const listening = r.out.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((l) => l.event === 'listening');
+    expect(listening.msg).toMatch(/^listening on http:\/\/127\.0\.0\.1:(\d+)$/);
+    expect(listening.url).not.toMatch(/:0$/);
     expect(r.code).toBe(0);
   });
 
   test('a bad config exits non-zero with a message naming the field', async () => {
     const { dir, configPath } = writeFixture({ bots: [botConfig({ allowed_domains: ['ok.com', 5] })] });
-    const r = await runCli(['--config', configPath, '--port', '0', '--data-dir', mkdtempSync(join(tmpdir(), 'x-'))], /listening on/);
+    const r = await runCli(['--config', configPath, '--port', '0', '--data-dir', join(dir, 'data')], /listening on/);
     rmSync(dir, { recursive: true, force: true });
     expect(r.code).not.toBe(0);
     expect(r.err).toContain('bots[0].allowed_domains[1]: must be a string');

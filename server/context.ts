@@ -2,56 +2,91 @@
  * What every route needs, built once per server: config, store, limits, knowledge bases,
  * engines, agent presence and the set of open streams (closed on shutdown).
  */
-import type { AppConfig, BotConfig } from './config.ts';
+import type { AppConfig, BotSettings } from './config.ts';
 import { ExtractiveEngine } from './engines/extractive.ts';
 import type { Engine } from './engines/engine.ts';
 import { OpenAIEngine } from './engines/openai.ts';
-import { KnowledgeBase } from './knowledge.ts';
+import type { KnowledgeBase } from './knowledge.ts';
+import { LiveKnowledge } from './knowledge-live.ts';
+import { MemoryEvents, type Events } from './events.ts';
 import { Limits } from './limits.ts';
+import type { Logger } from './log.ts';
+import type { Metrics } from './metrics.ts';
+import { MemoryPresence, RedisPresence, type Presence } from './presence.ts';
+import type { Redis } from './redis.ts';
 import type { SseOptions, SseWriter } from './sse.ts';
-import type { Store } from './store.ts';
+import type { Store } from './store/store.ts';
+import { MemoryTurnLog, RedisTurnLog, type TurnLog } from './turn-log.ts';
 
-/** Agents count as online while their last heartbeat is younger than this. */
-export const PRESENCE_TTL_S = 60;
-
-export class Presence {
-  private readonly seen = new Map<string, number>();
-  beat(agent: string, now = Date.now()) {
-    this.seen.set(agent, now);
-  }
-  available(now = Date.now()): boolean {
-    for (const at of this.seen.values()) if (now - at < PRESENCE_TTL_S * 1000) return true;
-    return false;
-  }
-}
+export { PRESENCE_TTL_S } from './presence.ts';
 
 export interface Context {
   config: AppConfig;
   store: Store;
+  /** Shared by every instance when configured: limits, presence and resumable streams live there. */
+  redis: Redis | null;
   limits: Limits;
   presence: Presence;
   sse: SseOptions;
   verifyTimeoutMs: number;
   rootDir: string;
   streams: Set<SseWriter>;
-  knowledge(bot: BotConfig): KnowledgeBase;
-  engine(bot: BotConfig): Engine;
+  /** Recent turns' events, for clients that resume a dropped stream. */
+  turnLog: TurnLog;
+  /** How long a turn whose client left keeps running without a resuming reader (checked again each period). */
+  resumeGraceMs: number;
+  knowledge(bot: BotSettings): KnowledgeBase;
+  /** Settles when every bot's knowledge is read and indexed the first time (PDF and DOCX files included). */
+  knowledgeReady: Promise<void>;
+  /** A bot's knowledge as it changes: where its sitemap crawl hands pages (they join the index in batches). */
+  liveKnowledge(bot: BotSettings): LiveKnowledge;
+  /** Reads every bot's knowledge again and swaps it in; resolves when all are done. */
+  reloadKnowledge(): Promise<void>;
+  /** Stops watching the knowledge folders. */
+  closeKnowledge(): void;
+  engine(bot: BotSettings): Engine;
+  /** Structured log (the app's own logger; requests log through request.log). */
+  log: Logger;
+  metrics: Metrics;
+  /** Issue 14: changes told to the console's live channel and the webhooks. */
+  events: Events;
 }
 
-export function createContext(o: Omit<Context, 'limits' | 'presence' | 'streams' | 'knowledge' | 'engine'>): Context {
-  // Knowledge is indexed at start (so a slow first answer is not the user's problem).
-  const bases = new Map<string, KnowledgeBase>();
+export interface ContextOptions extends Omit<Context, 'events' | 'limits' | 'presence' | 'streams' | 'turnLog' | 'resumeGraceMs' | 'knowledge' | 'knowledgeReady' | 'liveKnowledge' | 'reloadKnowledge' | 'closeKnowledge' | 'engine'> {
+  resumeGraceMs?: number;
+  /** Where built indexes are kept between starts (the data dir's index/ folder); none: rebuilt each start. */
+  indexDir?: string | null;
+  /** Rebuild a bot's knowledge when files in its folder change. */
+  watchKnowledge?: boolean;
+}
+
+export function createContext({ indexDir = null, watchKnowledge = false, resumeGraceMs = 10_000, ...o }: ContextOptions): Context {
+  // Knowledge is indexed (or its stored index read) at start, so a slow first answer is not the
+  // user's problem: main.ts awaits knowledgeReady before it listens.
+  const bases = new Map<string, LiveKnowledge>();
   const engines = new Map<string, Engine>();
   for (const bot of o.config.bots.values()) {
-    bases.set(bot.id, new KnowledgeBase(bot));
+    const live = new LiveKnowledge(bot, { cacheDir: indexDir, name: bot.id });
+    bases.set(bot.id, watchKnowledge ? live.watch() : live);
     engines.set(bot.id, bot.engine.type === 'openai' ? new OpenAIEngine(bot.engine) : new ExtractiveEngine(bot.engine.chunk_delay_ms));
   }
   return {
     ...o,
-    limits: new Limits(),
-    presence: new Presence(),
+    events: new MemoryEvents(),
+    limits: new Limits(o.redis),
+    presence: o.redis ? new RedisPresence(o.redis) : new MemoryPresence(),
     streams: new Set(),
-    knowledge: (bot) => bases.get(bot.id)!,
+    turnLog: o.redis ? new RedisTurnLog(o.redis) : new MemoryTurnLog(),
+    resumeGraceMs,
+    knowledge: (bot) => bases.get(bot.id)!.current,
+    knowledgeReady: Promise.all([...bases.values()].map((b) => b.ready)).then(() => undefined),
+    liveKnowledge: (bot) => bases.get(bot.id)!,
+    reloadKnowledge: async () => {
+      await Promise.all([...bases.values()].map((b) => b.reload()));
+    },
+    closeKnowledge: () => {
+      for (const b of bases.values()) b.close();
+    },
     engine: (bot) => engines.get(bot.id)!,
   };
 }

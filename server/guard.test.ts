@@ -106,12 +106,15 @@ describe('over HTTP', () => {
     await stream.text();
   });
 
-  test('a refused origin gets 403 without Allow-Origin; a missing or null origin too', async () => {
+  test('a refused origin gets a 403 it can read (Allow-Origin), naming the origin seen; a missing or null origin too', async () => {
     for (const origin of ['https://evil.example', 'null', '']) {
       const res = await s.chat({ message: 'hi' }, from('20.0.0.3', origin));
       expect(res.status).toBe(403);
-      expect(res.headers.get('access-control-allow-origin')).toBeNull();
-      expect(await res.json()).toMatchObject({ error: 'origin_not_allowed' });
+      // Readable by the page, so the widget can say "allowed_domains" instead of "network".
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin === 'https://evil.example' ? origin : null);
+      const body = await res.json();
+      expect(body).toMatchObject({ error: 'origin_not_allowed' });
+      if (origin === 'https://evil.example') expect(body.message).toContain('origin https://evil.example');
     }
     const cfg = await s.get(`/v1/public/bots/${BOT_ID}/config`, from('20.0.0.3', 'https://evil.example'));
     expect(cfg.status).toBe(403);

@@ -47,7 +47,10 @@ export function checkOrigin(allowed: string[], origin: string | undefined, refer
   if (allowed.length === 0) return;
   const host = requestHost(origin, referer);
   if (!host) throw forbidden('origin_not_allowed', 'This bot only answers requests from its allowed websites, and this request named none.');
-  if (!hostAllowed(host, allowed)) throw forbidden('origin_not_allowed', `The website ${host} is not allowed to use this bot.`);
+  if (!hostAllowed(host, allowed)) {
+    const seen = origin && origin !== 'null' ? `origin ${origin}` : `page ${referer}`;
+    throw forbidden('origin_not_allowed', `This request came from ${seen} (host ${host}), which is not in this bot's allowed_domains.`);
+  }
 }
 
 // --- client IP --------------------------------------------------------------------------

@@ -58,11 +58,12 @@ describe('history', () => {
 });
 
 describe('widget configuration', () => {
-  test('all 23 fields of the spec from the bot settings; unknown widget settings are not echoed', async () => {
+  test('all 23 fields of the spec (plus the proactive_messages extension) from the bot settings; unknown widget settings are not echoed', async () => {
     const res = await s.get(`/v1/public/bots/${BOT_ID}/config`);
     expect(res.status).toBe(200);
     const cfg = await res.json();
-    expect(Object.keys(cfg)).toHaveLength(23);
+    expect(Object.keys(cfg)).toHaveLength(24);
+    expect(cfg.proactive_messages).toEqual([]);
     expect(cfg).toMatchObject({
       bot_id: BOT_ID, bot_name: 'Nimbus helper', show_suggested_questions: true, suggested_questions_count: 3,
       suggested_questions: ['How much does it cost?', 'How do I reset it?'], welcome_message: 'Hi! Ask me about the Nimbus Lamp.',
@@ -107,6 +108,11 @@ describe('static files', () => {
     expect(inbox.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect((await fetch(`${s.url}/agent.js`)).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect((await fetch(`${s.url}/agent.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect((await fetch(`${s.url}/widget-markdown.js`)).status).toBe(404);
+    expect((await fetch(`${s.url}/widget-app.Ab12Cd34.js`)).status).toBe(404); // not built yet
+    // The app is an ES module that widget.js imports from another origin than the page: CORS.
+    writeFileSync(`${s.dir}/dist/widget-app.Ab12Cd34.js`, 'export const start = () => {}');
+    const app = await fetch(`${s.url}/widget-app.Ab12Cd34.js`);
+    expect(app.headers.get('access-control-allow-origin')).toBe('*');
+    expect(app.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
   });
 });

@@ -6,9 +6,9 @@
 import sharp from 'sharp';
 import { badRequest } from './errors.ts';
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
-export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
+import { IMAGE_MEDIA_TYPES as IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageMediaType as ImageType } from '../protocol/limits.ts';
+
+export { IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageType };
 /** The thumbnail's long side: small enough that a history response stays small (~5-15 KB each). */
 export const PREVIEW_EDGE = 320;
 /** A 4 MB file can declare a gigapixel canvas; refuse to decode past this many pixels. */

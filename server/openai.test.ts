@@ -21,7 +21,8 @@ beforeAll(async () => {
       // A long stall timeout: an upstream abort seen within the test comes from the client abort.
       botConfig({ id: PATIENT, engine: { ...engine, timeout_ms: 60_000 } }),
     ],
-    start: { env: { ...process.env, TEST_MODEL_KEY: 'sk-test-key-0000' } },
+    // A short resume grace: a client that left is given up on quickly when no one resumes its turn.
+    start: { env: { ...process.env, TEST_MODEL_KEY: 'sk-test-key-0000' }, resumeGraceMs: 200 },
   });
 });
 afterAll(async () => {
@@ -72,7 +73,7 @@ describe('openai engine against an OpenAI-compatible stand-in', () => {
     expect(r.raw).not.toMatch(/500|internal failure/);
   });
 
-  test('a client abort aborts the upstream model request', async () => {
+  test('a client abort that no one resumes within the grace period aborts the upstream model request', async () => {
     model.mode = 'stall';
     const controller = new AbortController();
     const before = model.aborted;

@@ -4,17 +4,15 @@
  * that fires the moment the client goes away so the turn can stop generating.
  */
 import type { ServerResponse } from 'node:http';
+import type { ChatEvent } from '../protocol/schemas.ts';
 
-export type ChatEvent =
-  | { type: 'status'; stage: 'retrieving' | 'generating' }
-  | { type: 'content'; content: string }
-  | { type: 'replace'; content: string }
-  | { type: 'notice'; code: string; level: string; message_key: string }
-  | { type: 'done'; conversation_id: string; assistant_message_id: string; citations?: unknown[] }
-  | { type: 'error'; error: 'content_filtered' | 'service_unavailable' | 'internal_error'; message: string };
+export type { ChatEvent };
 
-/** One event as the spec frames it: `data: <json>` and a blank line. JSON never holds a raw newline. */
-export const formatEvent = (event: ChatEvent): string => `data: ${JSON.stringify(event)}\n\n`;
+/**
+ * One event as the spec frames it: `data: <json>` and a blank line. JSON never holds a raw
+ * newline. With `id`, an `id:` line first: the resumable-stream extension (turn-stream.ts).
+ */
+export const formatEvent = (event: ChatEvent, id?: string): string => `${id ? `id: ${id}\n` : ''}data: ${JSON.stringify(event)}\n\n`;
 
 /** A comment line: ignored by SSE parsers, keeps proxies from closing an idle stream. */
 export const HEARTBEAT = ': keep-alive\n\n';
@@ -73,9 +71,9 @@ export class SseWriter {
   }
 
   /** Writes one event; resolves once the socket can take more. False when the stream is gone. */
-  async send(event: ChatEvent): Promise<boolean> {
+  async send(event: ChatEvent, id?: string): Promise<boolean> {
     if (!this.open) return false;
-    const ok = this.res.write(formatEvent(event));
+    const ok = this.res.write(formatEvent(event, id));
     this.armHeartbeat();
     if (ok) return true;
     if (this.res.writableLength > this.opts.bufferCap) {
@@ -105,8 +103,8 @@ export class SseWriter {
   }
 
   /** Sends a last event (e.g. on shutdown), ends the response and stops the turn. */
-  async closeWith(event: ChatEvent) {
-    if (this.open && !this.res.destroyed) this.res.write(formatEvent(event));
+  async closeWith(event: ChatEvent, id?: string) {
+    if (this.open && !this.res.destroyed) this.res.write(formatEvent(event, id));
     this.end();
     this.controller.abort(new Error('shutdown'));
     this.abortReason = 'shutdown';

@@ -1,23 +1,96 @@
 /**
- * Plain-text helpers shared by retrieval and the extractive engine: terms (with stop
- * words dropped and a light plural fold), sentences, and HTML to text.
+ * Plain-text helpers shared by retrieval and the extractive engine: terms (stop words
+ * dropped, stemmed), the search terms of a question, sentences, and HTML to text.
  */
+import { stemmer as stemDe } from '@orama/stemmers/german';
+import { stemmer as stemEn } from '@orama/stemmers/english';
+import { stemmer as stemEs } from '@orama/stemmers/spanish';
+import { stemmer as stemFr } from '@orama/stemmers/french';
+import { ara, deu, eng, fra, spa } from 'stopword';
 
-// Small stop-word lists for the languages the product ships phrases for; they keep
-// "what is the ..." from matching every passage.
-const STOP = new Set(`a an and are as at be but by can could do does did for from had has have how i if in into is it its
-me my no not of on or our please so than that the their them then there these they this to too us was we were what when
-where which who why will with would you your yours about any some tell know want get use using much many need
-der die das und ist ein eine einen wie was wer wo ich du sie es nicht mit für auf den dem des zu im in von bitte kann
-le la les un une des et est que qui quoi comment pour dans sur avec je tu il elle nous vous pas du au aux ce cette
-el la los las un una y es que qué cómo como para en con por yo tú se lo del al mi`.split(/\s+/));
+// Stop words keep "what is the ..." from matching every passage. The lists of the `stopword`
+// package cover every language the product ships phrases for (en, de, fr, es, ar); its English
+// and German lists also drop words that carry meaning in a help center ("take", "never",
+// "Jahr", "zurück"), which are kept. Our own additions are question framing the package lacks.
+const KEEP = new Set(`take make never only over under same still after before between like way more most out up off come came
+said through jahr jahre jahren tag tage tagen monat lange heute morgen suche startseite zurück schlecht mittel offen`.split(/\s+/));
+const OWN = `a an and are as at be but by can could do does did for from had has have how i if in into is it its me my no not of on or our
+please so than that the their them then there these they this to too us was we were what whats when where which who why will with would
+you your yours about any some tell know want use using need get much many thing things anything something hi hello thanks thank
+explain possible able wondering wonder question someone anyone offer offers provide provides
+bitte kann können gibt frage danke hallo
+comment quel quelle quels quelles puis peux merci bonjour
+cómo qué cuál cuánto cuánta puedo puede gracias hola
+هل كيف ماذا متى لماذا أين يمكن يمكنني شكرا مرحبا`.split(/\s+/);
+const STOP = new Set([...eng, ...deu, ...fra, ...spa, ...ara, ...OWN].map((w) => w.toLowerCase()).filter((w) => !KEEP.has(w)));
 
-/** Lower-cases, drops stop words and one-letter tokens, folds a trailing plural "s". */
-export function normTerm(term: string): string | null {
+type Stemmer = (word: string) => string;
+const STEMMERS: Record<string, Stemmer> = { en: englishStem, de: stemDe, fr: stemFr, es: stemEs, ar: foldArabic };
+
+/**
+ * Porter stems leave irregular forms apart ("stolen" ≠ "steal", "sent" ≠ "send"): the past
+ * forms of common irregular English verbs are mapped to the verb first. A list of the
+ * language, not of any knowledge base.
+ */
+const IRREGULAR = new Map<string, string>();
+for (const line of `arise arose arisen|be was were been|bear bore borne|beat beat beaten|become became|begin began begun|bend bent|bind bound
+bite bit bitten|bleed bled|blow blew blown|break broke broken|breed bred|bring brought|build built|burn burnt|buy bought|catch caught
+choose chose chosen|cling clung|creep crept|deal dealt|dig dug|draw drew drawn|dream dreamt|drink drank drunk|drive drove driven
+eat ate eaten|fall fell fallen|feed fed|feel felt|fight fought|find found|flee fled|fly flew flown|forbid forbade forbidden
+forget forgot forgotten|forgive forgave forgiven|freeze froze frozen|give gave given|go went gone|grind ground|grow grew grown|hang hung
+hear heard|hide hid hidden|hold held|keep kept|kneel knelt|know knew known|lay laid|lead led|lean leant|leave left|lend lent
+lie lay lain|light lit|lose lost|make made|mean meant|meet met|pay paid|prove proven|ride rode ridden|ring rang rung|rise rose risen
+run ran|say said|see saw seen|seek sought|sell sold|send sent|shake shook shaken|shine shone|shoot shot|show shown|shrink shrank shrunk
+sing sang sung|sink sank sunk|sit sat|sleep slept|slide slid|speak spoke spoken|speed sped|spend spent|spin spun|stand stood
+steal stole stolen|stick stuck|sting stung|stink stank stunk|strike struck|swear swore sworn|sweep swept|swim swam swum|swing swung
+take took taken|teach taught|tear tore torn|tell told|think thought|throw threw thrown|understand understood|wake woke woken
+wear wore worn|weave wove woven|weep wept|win won|wind wound|write wrote written`.split(/[|\n]/)) {
+  const [verb, ...forms] = line.trim().split(/\s+/);
+  for (const f of forms) IRREGULAR.set(f, verb);
+}
+
+function englishStem(word: string): string {
+  return stemEn(IRREGULAR.get(word) ?? word);
+}
+
+/**
+ * Arabic: no stemmer we trust (the Snowball port in @orama/stemmers cuts roots too short,
+ * "بطارية" → "طار"), so a light fold: no diacritics or tatweel, one alef, final ya and ta
+ * marbuta unified, and the article with its attached conjunction or preposition removed.
+ */
+function foldArabic(word: string): string {
+  const w = word.replace(/[\u064B-\u0652\u0640]/g, '').replace(/[أإآ]/g, 'ا').replace(/ى/g, 'ي').replace(/ة/g, 'ه');
+  const m = /^(?:[وفبكل]?ال|لل)(.{3,})$/.exec(w);
+  return m ? m[1] : w;
+}
+
+/** The language's stemmer; languages without one get the plural fold of "s" only. */
+function stemmerFor(language: string): Stemmer {
+  return STEMMERS[language.toLowerCase().split('-')[0]] ?? ((t) => (t.length > 4 && t.endsWith('s') && !t.endsWith('ss') ? t.slice(0, -1) : t));
+}
+
+/**
+ * Stems are cached: the same few thousand words make up a knowledge base, and a stemmer call
+ * costs far more than a Map lookup. Bounded; a full cache only loses the reuse.
+ */
+const stemCache = new Map<string, Map<string, string>>();
+const STEM_CACHE_MAX = 200_000;
+
+/** Lower-cases, drops stop words and one-letter tokens, stems (the bot's language; default English). */
+export function normTerm(term: string, language = 'en'): string | null {
   const t = term.toLowerCase();
   if (t.length < 2 || STOP.has(t)) return null;
-  if (t.length > 4 && t.endsWith('s') && !t.endsWith('ss')) return t.slice(0, -1);
-  return t;
+  let cache = stemCache.get(language);
+  if (!cache) stemCache.set(language, (cache = new Map()));
+  let stem = cache.get(t);
+  if (stem === undefined) {
+    // Hyphenated and numeric tokens stay whole: "wi-fi", "2.4", "v2".
+    stem = /^[\p{L}]+$/u.test(t) ? stemmerFor(language)(t) || t : t;
+    if (cache.size >= STEM_CACHE_MAX) cache.clear();
+    cache.set(t, stem);
+  }
+  // "needs" and "whats" are stop words once stemmed.
+  return STOP.has(stem) ? null : stem;
 }
 
 const TOKEN = /[\p{L}\p{N}]+(?:['’_-][\p{L}\p{N}]+)*/gu;
@@ -36,8 +109,42 @@ export function tokens(text: string): string[] {
   return out;
 }
 
-export function terms(text: string): string[] {
-  return tokens(text).map(normTerm).filter((t): t is string => t !== null);
+export function terms(text: string, language = 'en'): string[] {
+  const out: string[] = [];
+  for (const t of tokens(text)) {
+    const n = normTerm(t, language);
+    if (n !== null) out.push(n);
+  }
+  return out;
+}
+
+/**
+ * Personal data and links in a visitor's question: an e-mail address, a URL, a phone number,
+ * an order or customer number. They name the visitor's case, not the topic, and their parts
+ * ("gmail", "com", digits) would otherwise steer the search towards pages that merely
+ * contain the same fragments.
+ */
+const PERSONAL = [
+  /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, // e-mail
+  /\b(?:https?:\/\/|www\.)\S+/giu, // URL
+  /(?<![\p{L}\p{N}])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|de|fr|es|uk|eu|example)(?:\/\S*)?(?![\p{L}\p{N}])/giu, // bare domain
+  /\+?\(?\d[\d\s().\/-]{5,}\d/gu, // phone or long number with separators (7+ characters)
+  /(?<![\p{L}\p{N}])#?[A-Z]{0,4}-?\d{5,}(?![\p{L}\p{N}])/giu, // order, ticket or customer number
+];
+
+export function withoutPersonalData(text: string): string {
+  return PERSONAL.reduce((t, re) => t.replace(re, ' '), text);
+}
+
+/**
+ * English question frames whose content word is not the topic: "how long does X take" asks
+ * about X's duration, not about something long. Only the frame goes; "long battery life" stays.
+ */
+const FRAMES = /\bhow\s+(?:long|much|many|often|far|soon)\b/giu;
+
+/** The terms a question searches with: without personal data and question frames. */
+export function questionTerms(question: string, language = 'en'): string[] {
+  return [...new Set(terms(withoutPersonalData(question).replace(FRAMES, ' '), language))];
 }
 
 /** Splits prose into sentences; list items and headings count as their own sentences. */

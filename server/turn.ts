@@ -3,19 +3,23 @@
  * retrieve → generate → filter → persist, emitting events in the order of design.md:
  * status retrieving → notice* → status generating → content* → replace? → done | error.
  */
-import type { BotConfig } from './config.ts';
+import type { BotSettings } from './config.ts';
+import type { Lease } from './admission.ts';
 import type { Context } from './context.ts';
 import { EngineError, type EngineResult } from './engines/engine.ts';
 import { blockedMatcher, redact } from './filters.ts';
 import { MIN_RELEVANCE, type Passage } from './knowledge.ts';
 import { phrase } from './engines/phrases.ts';
 import { asksForHuman } from './handoff.ts';
-import type { ChatEvent, SseWriter } from './sse.ts';
-import type { Citation, Conversation } from './store.ts';
+import { isServiceDown } from './outage.ts';
+import type { NoticeCode, StreamErrorCode } from '../protocol/schemas.ts';
+import type { ChatEvent } from './sse.ts';
+import type { TurnOutput } from './turn-stream.ts';
+import type { Citation, Conversation } from './store/store.ts';
 import { terms } from './text.ts';
 
 export interface TurnInput {
-  bot: BotConfig;
+  bot: BotSettings;
   sessionId: string;
   message: string;
   conversation: Conversation | null;
@@ -29,14 +33,14 @@ const MESSAGES = {
   internal: 'Something went wrong while answering. Please try again.',
 } as const;
 
-const notice = (code: string, level = 'warning'): ChatEvent => ({ type: 'notice', code, level, message_key: `notice.${code}` });
+const notice = (code: NoticeCode, level: 'info' | 'warning' = 'warning'): ChatEvent => ({ type: 'notice', code, level, message_key: `notice.${code}` });
 
 /**
  * Citations from the passages the answer used: distinct sources, best first, at most 3.
  * Without a list from the engine, a passage counts as used when much of the answer's
  * vocabulary appears in it.
  */
-export function citationsFor(bot: BotConfig, passages: Passage[], answer: string, used: string[] | undefined): Citation[] {
+function citationsFor(bot: BotSettings, passages: Passage[], answer: string, used: string[] | undefined): Citation[] {
   let picked: Passage[];
   if (used) {
     picked = passages.filter((p) => used.includes(p.id));
@@ -65,7 +69,7 @@ export function citationsFor(bot: BotConfig, passages: Passage[], answer: string
 }
 
 /** What the bot says when asked for a person it cannot hand the conversation to right now. */
-function personReply(bot: BotConfig, online: boolean): string {
+function personReply(bot: BotSettings, online: boolean): string {
   if (!bot.handoff.enabled) return phrase(bot.language, 'person_unavailable');
   if (!online) return bot.handoff.offline_message ?? phrase(bot.language, 'person_offline');
   return phrase(bot.language, 'person_button'); // trigger "button": handing over is the user's click
@@ -77,10 +81,11 @@ async function* said(text: string): AsyncGenerator<string, EngineResult> {
   return { used: [] };
 }
 
-export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): Promise<void> {
+/** Runs the turn; its one credit is taken from and given back through `lease` (admission.ts). */
+export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, lease: Lease): Promise<void> {
   const { bot, store } = { bot: input.bot, store: ctx.store };
   const isBlocked = blockedMatcher(bot.filters.blocked_terms);
-  const fail = (error: 'content_filtered' | 'service_unavailable' | 'internal_error', message: string) => out.send({ type: 'error', error, message });
+  const fail = (error: StreamErrorCode, message: string) => out.send({ type: 'error', error, message });
 
   // A client that already left gets nothing done on its behalf.
   if (!(await out.send({ type: 'status', stage: 'retrieving' }))) return;
@@ -93,25 +98,23 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
 
   // While a human has the conversation the bot stays quiet (and spends no credit).
   if (input.conversation?.status === 'handoff') {
-    store.addMessage(input.conversation.id, userMessage);
+    await store.addMessage(input.conversation.id, userMessage);
     await out.send(notice('handoff_active', 'info'));
     return void (await doneWithoutAnswer(input.conversation.id));
   }
 
-  // Reserve a credit up front so simultaneous turns cannot overspend; given back if no answer is stored.
-  const ws = ctx.config.workspaces.get(bot.workspace_id)!;
-  if (!store.reserveCredit(ws.id, ws.credits)) return void (await fail('service_unavailable', MESSAGES.credits));
-  let answered = false;
+  // Take a credit up front so simultaneous turns cannot overspend; the lease gives it back if no answer is stored.
+  if (!(await lease.takeCredit())) return void (await fail('service_unavailable', MESSAGES.credits));
   try {
-    let conversation = input.conversation ?? store.createConversation(bot.id, input.sessionId);
+    let conversation = input.conversation ?? (await store.createConversation(bot.id, input.sessionId));
     // A new message reopens a closed conversation.
-    if (conversation.status === 'closed') conversation = store.setStatus(conversation.id, 'open') ?? conversation;
-    const earlier = store.messages(conversation.id);
+    if (conversation.status === 'closed') conversation = (await store.setStatus(conversation.id, 'open')) ?? conversation;
+    const earlier = await store.messages(conversation.id);
     const history = Array.isArray(earlier) ? earlier.map((m) => ({ role: m.role, content: m.content })) : [];
-    store.addMessage(conversation.id, userMessage);
+    await store.addMessage(conversation.id, userMessage);
 
     const kb = ctx.knowledge(bot);
-    const found = kb.search(input.message);
+    const found = kb.search(input.message, { history });
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
     // Auto handoff: the user asks for a person, or the knowledge has nothing on the question.
@@ -119,8 +122,8 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
     const answerable = found.passages.some((p) => p.score >= MIN_RELEVANCE);
     const auto = bot.handoff.enabled && bot.handoff.trigger !== 'button';
     if (auto && (wantsPerson || !answerable)) {
-      if (ctx.presence.available()) {
-        store.setStatus(conversation.id, 'handoff');
+      if (await ctx.presence.available()) {
+        await store.setStatus(conversation.id, 'handoff');
         await out.send(notice('handoff_started', 'info'));
         return void (await doneWithoutAnswer(conversation.id));
       }
@@ -135,7 +138,7 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
     // merely names a person-phrase ("customer service hours?") and that the knowledge
     // answers gets that answer.
     const turn = wantsPerson && !answerable
-      ? said(personReply(bot, ctx.presence.available()))
+      ? said(personReply(bot, await ctx.presence.available()))
       : ctx.engine(bot).answer({
         question: input.message, passages: found.passages, weights: found.weights, history, image: input.image,
         language: bot.language, botName: bot.name, signal: out.signal,
@@ -154,7 +157,7 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
     } catch (e) {
       if (!out.open) return;
       if (e instanceof EngineError) {
-        console.warn(`[turn] bot ${bot.id}: model ${e.kind}: ${e.message}`);
+        ctx.log.warn({ event: 'model_failed', bot_id: bot.id, kind: e.kind }, `model ${e.kind}: ${e.message}`);
         return void (await fail('service_unavailable', MESSAGES.unavailable));
       }
       throw e;
@@ -169,16 +172,18 @@ export async function runTurn(ctx: Context, input: TurnInput, out: SseWriter): P
     const final = redact(answer, bot.filters.redact);
     if (final !== answer) await out.send({ type: 'replace', content: final });
     const citations = bot.citations_enabled ? citationsFor(bot, found.passages, final, result?.used) : null;
-    const saved = store.addMessage(conversation.id, { role: 'assistant', content: final, citations });
-    answered = true;
+    const saved = await store.addMessage(conversation.id, { role: 'assistant', content: final, citations });
+    lease.settle();
     await out.send({
       type: 'done', conversation_id: conversation.id, assistant_message_id: saved.id,
       ...(citations ? { citations } : {}),
     });
   } catch (e) {
-    console.error(`[turn] bot ${bot.id}: ${(e as Error).stack ?? e}`);
+    if (isServiceDown(e)) {
+      ctx.log.warn({ event: 'turn_failed', bot_id: bot.id, err: (e as Error).message }, 'storage unreachable');
+      return void (await fail('service_unavailable', MESSAGES.unavailable));
+    }
+    ctx.log.error({ event: 'turn_failed', bot_id: bot.id, err: e }, 'turn failed');
     await fail('internal_error', MESSAGES.internal);
-  } finally {
-    if (!answered) store.refundCredit(ws.id, ws.credits);
   }
 }

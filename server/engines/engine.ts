@@ -11,7 +11,7 @@ export interface EngineRequest {
   question: string;
   /** Retrieved passages, most relevant first; may be empty. */
   passages: Passage[];
-  /** The question's terms weighted by rarity in the knowledge (see SearchResult.weights). */
+  /** The words searched for, weighted by rarity in the knowledge; earlier turns' words weigh less (see SearchResult.weights). */
   weights: Map<string, number>;
   /** Earlier turns of this conversation, oldest first, without the current question. */
   history: Turn[];

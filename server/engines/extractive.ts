@@ -9,12 +9,13 @@ import { pause, type Engine, type EngineRequest, type EngineResult } from './eng
 import { phrase } from './phrases.ts';
 
 const MAX_SENTENCES = 4;
+export const MIN_SENTENCE = 0.3;
 const MAX_CHARS = 700;
 const WORDS_PER_CHUNK = 4;
 
 const matches = (q: string, t: string) => t === q || (q.length >= 4 && t.startsWith(q)) || (t.length >= 4 && q.startsWith(t));
 
-interface Pick { passage: number; index: number; text: string; score: number }
+interface Pick { passage: number; index: number; text: string; score: number; covers: Set<string> }
 
 interface Sentence { text: string; words: string[] }
 
@@ -27,58 +28,85 @@ interface Sentence { text: string; words: string[] }
 const sentenceCache = new Map<string, Sentence[]>();
 const SENTENCE_CACHE_MAX = 5000;
 
-export function sentencesOf(passage: string): Sentence[] {
-  let list = sentenceCache.get(passage);
+/** Terms are stemmed in the bot's language, as retrieval stems them (knowledge.ts). */
+export function sentencesOf(passage: string, language = 'en'): Sentence[] {
+  const key = `${language}\0${passage}`;
+  let list = sentenceCache.get(key);
   if (!list) {
-    list = sentences(passage).map((s) => ({ text: plainInline(s), words: [...new Set(terms(s))] }));
+    list = sentences(passage).map((s) => ({ text: plainInline(s), words: [...new Set(terms(s, language))] }));
     if (sentenceCache.size >= SENTENCE_CACHE_MAX) sentenceCache.clear();
-    sentenceCache.set(passage, list);
+    sentenceCache.set(key, list);
   }
   return list;
 }
 
-/** Chooses the sentences that answer the question; exported for unit tests. */
-export function compose(question: string, passages: Passage[], weights: Map<string, number>): { text: string; used: string[] } | null {
+/**
+ * Chooses the sentences that answer the question; exported for unit tests. The sentence that
+ * covers most of the question (its words weighted by rarity, see SearchResult.weights) leads;
+ * sentences that cover at least half as much follow in their original order, so the answer
+ * starts with the answer and not with whatever stood before it on the page.
+ */
+export function compose(question: string, passages: Passage[], weights: Map<string, number>, language = 'en'): { text: string; used: string[] } | null {
   const relevant = passages.filter((p) => p.score >= MIN_RELEVANCE);
   if (relevant.length === 0) return null;
   // A second passage joins only when it is nearly as relevant as the best one.
   const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6));
-  const query = [...new Set(terms(question))];
-  const weight = (q: string) => weights.get(q) ?? 1;
-  const total = query.reduce((a, q) => a + weight(q), 0) || 1;
+  const query = weights.size ? [...weights] : [...new Set(terms(question, language))].map((q) => [q, 1] as [string, number]);
+  const total = query.reduce((a, [, w]) => a + w, 0) || 1;
+  const weightOf = new Map(query);
   const candidates: Pick[] = [];
   chosen.forEach((p, pi) => {
-    sentencesOf(p.text).forEach(({ text, words }, index) => {
-      const hit = query.filter((q) => words.some((t) => matches(q, t))).reduce((a, q) => a + weight(q), 0) / total;
-      // Earlier sentences of a passage usually carry its point; a small bonus breaks ties.
-      const score = hit + (pi === 0 ? 0.05 : 0) - index * 0.01;
-      candidates.push({ passage: pi, index, text, score: hit > 0 ? score : -1 + score });
+    // A sentence is read under its page's title and heading ("It includes theft insurance"
+    // on the Cobalt Care page is about Cobalt Care): their words count, at half weight.
+    const context = new Set(terms(`${p.title} ${p.heading}`, language));
+    const inContext = query.filter(([q]) => [...context].some((t) => matches(q, t))).map(([q]) => q);
+    sentencesOf(p.text, language).forEach(({ text, words }, index) => {
+      const covers = new Set(query.filter(([q]) => words.some((t) => matches(q, t))).map(([q]) => q));
+      const own = query.reduce((a, [q, w]) => (covers.has(q) ? a + w : a), 0);
+      const hit = (own + inContext.reduce((a, q) => (covers.has(q) ? a : a + weightOf.get(q)! / 2), 0)) / total;
+      // A sentence counts as much as its passage is relevant; among equals the earlier one wins.
+      const score = hit * (p.score / chosen[0].score) - index * 0.01;
+      candidates.push({ passage: pi, index, text, covers, score: hit > 0 ? score : -1 + score });
     });
   });
+  const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
+  // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
+  // sentence of it answers: one that covers under MIN_SENTENCE of the question (words of the
+  // page's title and heading at half weight) is a neighbour of the answer, not the answer
+  // ("top speed in Turbo mode downhill" → "There are four assist modes: … Turbo").
+  if (ranked.length === 0 || ranked[0].score < MIN_SENTENCE) return null;
+  const lead = ranked[0];
   // Sentences that match only common words ("lamp" in every page) are not part of the answer.
-  const top = Math.max(0, ...candidates.map((c) => c.score));
-  const best = candidates.filter((c) => c.score > 0 && c.score >= top * 0.5).sort((a, b) => b.score - a.score);
+  // A sentence that covers a part of the question no chosen sentence covers joins too
+  // ("what is included and what does it cost?").
+  const covered = new Set(lead.covers);
+  const rest = ranked.slice(1).filter((c) => {
+    const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
+    if (c.score < lead.score * 0.5 && adds < 0.2) return false;
+    for (const q of c.covers) covered.add(q);
+    return true;
+  });
+  const next = (c: Pick) => candidates.find((n) => n.passage === c.passage && n.index === c.index + 1);
   const picks: Pick[] = [];
   let chars = 0;
-  for (const c of best.length ? best : candidates.filter((c) => c.passage === 0).slice(0, 2)) {
-    if (picks.length >= MAX_SENTENCES || chars + c.text.length > MAX_CHARS) break;
-    if (picks.some((p) => p.text === c.text)) continue;
+  const take = (c: Pick | undefined) => {
+    if (!c || picks.includes(c) || picks.length >= MAX_SENTENCES || (picks.length && chars + c.text.length > MAX_CHARS)) return false;
     picks.push(c);
     chars += c.text.length;
     // A lead-in ("Pricing:") says little alone; take the sentence after it too.
-    const next = candidates.find((n) => n.passage === c.passage && n.index === c.index + 1);
-    if ((c.text.endsWith(':') || c.text.length < 20) && next && !picks.includes(next)) {
-      picks.push(next);
-      chars += next.text.length;
-    }
-  }
-  if (picks.length === 0) return null;
-  picks.sort((a, b) => a.passage - b.passage || a.index - b.index);
-  const paragraphs = chosen
-    .map((_, pi) => picks.filter((p) => p.passage === pi).map((p) => p.text).join(' '))
-    .filter(Boolean);
-  const used = chosen.filter((_, pi) => picks.some((p) => p.passage === pi)).map((p) => p.id);
-  return { text: paragraphs.join('\n\n'), used };
+    if (c.text.endsWith(':') || c.text.length < 20) take(next(c));
+    return true;
+  };
+  take(lead);
+  const leading = picks.length;
+  for (const c of rest) take(c);
+  const following = picks.slice(leading).sort((a, b) => a.passage - b.passage || a.index - b.index);
+  const ordered = [...picks.slice(0, leading), ...following];
+  // Paragraphs per passage, in the order their first sentence appears in the answer.
+  const paragraphs = new Map<number, string[]>();
+  for (const p of ordered) paragraphs.set(p.passage, [...(paragraphs.get(p.passage) ?? []), p.text]);
+  const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);
+  return { text: [...paragraphs.values()].map((ss) => ss.join(' ')).join('\n\n'), used };
 }
 
 /** Splits text into chunks of a few words, keeping every character (whitespace included). */
@@ -98,7 +126,7 @@ export class ExtractiveEngine implements Engine {
   }
 
   async *answer(req: EngineRequest): AsyncGenerator<string, EngineResult> {
-    const composed = compose(req.question, req.passages, req.weights);
+    const composed = compose(req.question, req.passages, req.weights, req.language);
     const text = composed?.text ?? phrase(req.language, 'no_answer');
     for (const piece of chunkText(text)) {
       if (req.signal.aborted) return { used: [] };

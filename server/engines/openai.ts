@@ -64,14 +64,23 @@ export class OpenAIEngine implements Engine {
   }
 
   async *answer(req: EngineRequest): AsyncGenerator<string, EngineResult | void> {
-    // The stall timer aborts when no chunk arrived for timeout_ms (also before the first).
-    const stall = new AbortController();
+    // One controller per turn stops the upstream request, on a client abort or a stall (no
+    // chunk for timeout_ms, also before the first). Not AbortSignal.any: on Node 20 every
+    // signal it makes stays registered with its sources, about 2 KB of heap leaked per turn.
+    const upstream = new AbortController();
+    let stalled = false;
+    const onAbort = () => upstream.abort(req.signal.reason);
+    if (req.signal.aborted) onAbort();
+    else req.signal.addEventListener('abort', onAbort, { once: true });
     let timer: NodeJS.Timeout | undefined;
     const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => stall.abort(), this.cfg.timeout_ms);
+      if (timer) return void timer.refresh();
+      timer = setTimeout(() => {
+        stalled = true;
+        upstream.abort(new Error('stall'));
+      }, this.cfg.timeout_ms);
     };
-    const signal = AbortSignal.any([req.signal, stall.signal]);
+    const signal = upstream.signal;
     let text = '';
     let finished = false;
     arm();
@@ -98,14 +107,15 @@ export class OpenAIEngine implements Engine {
       }
     } catch (e) {
       if (req.signal.aborted) return;
-      if (stall.signal.aborted) throw new EngineError('timeout', `no data from the model for ${this.cfg.timeout_ms} ms`);
+      if (stalled) throw new EngineError('timeout', `no data from the model for ${this.cfg.timeout_ms} ms`);
       throw new EngineError('upstream', e instanceof Error ? e.message : String(e));
     } finally {
       clearTimeout(timer);
+      req.signal.removeEventListener('abort', onAbort);
     }
     // The SDK ends quietly on abort, so the reasons are checked here as well.
     if (req.signal.aborted) return;
-    if (stall.signal.aborted) throw new EngineError('timeout', `no data from the model for ${this.cfg.timeout_ms} ms`);
+    if (stalled) throw new EngineError('timeout', `no data from the model for ${this.cfg.timeout_ms} ms`);
     if (!finished) throw new EngineError('dropped', 'the model stream ended without a finish reason');
     const cited = new Set([...text.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1]) - 1));
     const used = req.passages.filter((_, i) => cited.has(i)).map((p) => p.id);

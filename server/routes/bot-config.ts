@@ -1,10 +1,11 @@
 /** `GET /v1/public/bots/{bot_id}/config`: the 23 widget-configuration fields of the spec. */
 import type { FastifyInstance } from 'fastify';
-import type { BotConfig } from '../config.ts';
+import type { WidgetConfig } from '../../protocol/schemas.ts';
+import type { BotSettings } from '../config.ts';
 import type { Context } from '../context.ts';
 import { botById, checkBotAccess } from './common.ts';
 
-export function widgetConfig(ctx: Context, bot: BotConfig) {
+async function widgetConfig(ctx: Context, bot: BotSettings): Promise<WidgetConfig> {
   const rc = bot.recaptcha ?? ctx.config.recaptcha;
   return {
     bot_id: bot.id,
@@ -23,13 +24,15 @@ export function widgetConfig(ctx: Context, bot: BotConfig) {
     handoff_trigger: bot.handoff.trigger,
     handoff_offline_message: bot.handoff.offline_message,
     handoff_agent_label: bot.handoff.agent_label,
-    handoff_available: bot.handoff.enabled && ctx.presence.available(),
+    handoff_available: bot.handoff.enabled && (await ctx.presence.available()),
     allow_user_images: bot.allow_user_images,
     contact_form_enabled: bot.contact_form.enabled,
     contact_form_trigger: bot.contact_form.trigger,
     contact_form_fields: bot.contact_form.enabled ? bot.contact_form.fields : null,
     contact_form_success_message: bot.contact_form.success_message,
     contact_form_button_display: bot.contact_form.button_display,
+    // Extension (issue 15): shown above the launcher by the widget.
+    proactive_messages: bot.proactive_messages,
   };
 }
 

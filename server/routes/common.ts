@@ -1,7 +1,7 @@
 /** Checks shared by the public routes: the bot a request addresses, and who the client is. */
 import type { FastifyRequest } from 'fastify';
 import { isUuid } from '../check.ts';
-import type { BotConfig } from '../config.ts';
+import type { BotSettings } from '../config.ts';
 import type { Context } from '../context.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import { checkOrigin, clientIp, ipKey } from '../guard.ts';
@@ -11,7 +11,7 @@ export const header = (req: FastifyRequest, name: string): string | undefined =>
   return Array.isArray(v) ? v[0] : v;
 };
 
-export function botById(ctx: Context, botId: unknown): BotConfig {
+export function botById(ctx: Context, botId: unknown): BotSettings {
   if (!isUuid(botId)) throw badRequest('bot_id: must be a UUID');
   const bot = ctx.config.bots.get(botId.toLowerCase());
   if (!bot) throw notFound('No bot with this id exists.', 'bot_not_found');
@@ -19,7 +19,7 @@ export function botById(ctx: Context, botId: unknown): BotConfig {
 }
 
 /** The checks every public bot-facing request passes: public, active, and an allowed origin. */
-export function checkBotAccess(bot: BotConfig, req: FastifyRequest) {
+export function checkBotAccess(bot: BotSettings, req: FastifyRequest) {
   if (bot.privacy !== 'public') throw forbidden('bot_not_public', 'This bot is not public.');
   if (!bot.active) throw forbidden('bot_inactive', 'This bot is not active.');
   checkOrigin(bot.allowed_domains, header(req, 'origin'), header(req, 'referer'));

@@ -1,50 +1,66 @@
 /**
- * Public assets: the built widget, the demo page and the OpenAPI document. Files are read
- * per request (they are small), so a rebuilt widget is served without a restart.
+ * Public assets: the built widget loader and its app module, the agent inbox, the demo page, the
+ * favicon and the OpenAPI document, each pre-compressed (server/assets.ts). Caching:
+ * - widget.js keeps one stable URL (it is what site owners paste), so it is cached briefly
+ *   and revalidated by ETag;
+ * - the app module it imports is named by its content hash (widget-app.<hash>.js, which
+ *   widget.js names), so it is cached for a year: a page holding yesterday's widget.js asks
+ *   for yesterday's app, which the build leaves in dist/, never a mismatched new one.
+ * HEAD is answered for every GET (fastify's exposeHeadRoutes).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readFile, stat } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { sendAsset } from '../assets.ts';
 import type { Context } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { openApiDocument } from '../openapi.ts';
 
-async function sendFile(request: FastifyRequest, reply: FastifyReply, file: string, type: string, cache: string, missing: string) {
-  let info;
-  try {
-    info = await stat(file);
-  } catch {
-    throw notFound(missing);
-  }
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-  reply.header('content-type', type).header('cache-control', cache).header('etag', etag).header('x-content-type-options', 'nosniff');
-  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-  return reply.send(await readFile(file));
-}
-
 /** The agent inbox runs under a strict policy: only its own script, style and API. */
 const AGENT_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+// The app module; widget-markdown.<hash>.js is the lazy chunk of widget.js builds before the
+// loader split, still in dist/ for a page that holds such a widget.js.
+export const CHUNK_NAME = /^widget-(?:app|markdown)\.[A-Za-z0-9_-]{8,}\.js$/;
+const JS = 'text/javascript; charset=utf-8';
+const SHORT = 'public, max-age=300, stale-while-revalidate=86400';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export function staticRoutes(app: FastifyInstance, ctx: Context) {
   const dist = (...parts: string[]) => join(ctx.rootDir, 'dist', ...parts);
-  const notBuilt = 'Not built yet: run `npm run build`.';
-  // Public scripts any site may embed: readable cross-origin, revalidated every 5 minutes.
-  for (const file of ['widget.js', 'widget-markdown.js']) {
-    app.get(`/${file}`, async (request, reply) => {
-      reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
-      return sendFile(request, reply, dist(file), 'text/javascript; charset=utf-8', 'public, max-age=300, stale-while-revalidate=86400', notBuilt);
-    });
-  }
-  app.get('/', async (request, reply) =>
-    sendFile(request, reply, join(ctx.rootDir, 'index.html'), 'text/html; charset=utf-8', 'no-cache', 'No demo page (index.html) here.'));
+  const missing = 'Not built yet: run `npm run build`.';
+  // Public scripts any site may embed: readable cross-origin.
+  const embeddable = (reply: FastifyReply) =>
+    reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+
+  app.get('/widget.js', async (request, reply) => {
+    embeddable(reply);
+    return sendAsset(request, reply, dist('widget.js'), { type: JS, cache: SHORT, missing });
+  });
+  // One segment at the root: the content-hashed chunks; anything else is a plain 404.
+  app.get<{ Params: { file: string } }>('/:file', async (request, reply) => {
+    const { file } = request.params;
+    if (!CHUNK_NAME.test(file)) throw notFound(`No such endpoint: GET /${file.slice(0, 200)}`);
+    embeddable(reply);
+    return sendAsset(request, reply, dist(file), { type: JS, cache: IMMUTABLE, missing: `No chunk ${file} here (built by another version?).` });
+  });
+  // The build copies the demo page into dist/ with its compressed copies; unbuilt, the source is served.
+  app.get('/', async (request, reply) => {
+    const built = dist('index.html');
+    return sendAsset(request, reply, existsSync(built) ? built : join(ctx.rootDir, 'index.html'), { type: 'text/html; charset=utf-8', cache: 'no-cache', missing: 'No demo page (index.html) here.' });
+  });
+  app.get('/favicon.ico', async (request, reply) =>
+    sendAsset(request, reply, dist('favicon.ico'), { type: 'image/x-icon', cache: 'public, max-age=86400', missing }));
+  app.get('/favicon.svg', async (request, reply) =>
+    sendAsset(request, reply, dist('favicon.svg'), { type: 'image/svg+xml', cache: 'public, max-age=86400', missing }));
   app.get('/agent', async (request, reply) => {
     reply.header('content-security-policy', AGENT_CSP).header('x-frame-options', 'DENY').header('referrer-policy', 'no-referrer');
-    return sendFile(request, reply, dist('agent', 'index.html'), 'text/html; charset=utf-8', 'no-cache', notBuilt);
+    return sendAsset(request, reply, dist('agent', 'index.html'), { type: 'text/html; charset=utf-8', cache: 'no-cache', missing });
   });
   app.get('/agent.js', async (request, reply) =>
-    sendFile(request, reply, dist('agent', 'agent.js'), 'text/javascript; charset=utf-8', 'no-cache', notBuilt));
+    sendAsset(request, reply, dist('agent', 'agent.js'), { type: JS, cache: 'no-cache', missing }));
   app.get('/agent.css', async (request, reply) =>
-    sendFile(request, reply, dist('agent', 'agent.css'), 'text/css; charset=utf-8', 'no-cache', notBuilt));
+    sendAsset(request, reply, dist('agent', 'agent.css'), { type: 'text/css; charset=utf-8', cache: 'no-cache', missing }));
   app.get('/openapi.json', async (_request, reply) => {
     reply.header('access-control-allow-origin', '*').header('cache-control', 'no-cache');
     return openApiDocument();

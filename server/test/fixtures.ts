@@ -6,6 +6,8 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Invalid } from '../check.ts';
+import { parseConfig } from '../config.ts';
 import { startServer, type RunningServer, type StartOptions } from '../main.ts';
 
 /** Test bot ids: botId(1) is the main bot. */
@@ -49,11 +51,22 @@ export function botConfig(extra: Record<string, unknown> = {}): Record<string, u
     allowed_domains: ['shop.example.com', '*.nimbus.example', 'localhost'],
     welcome_message: 'Hi! Ask me about the Nimbus Lamp.',
     suggested_questions: ['How much does it cost?', 'How do I reset it?'],
-    widget_settings: { primary_color: '#2563eb', position: 'bottom-right', title: 'Help', theme: 'auto', secret_field: 'x' },
+    widget_settings: { primary_color: '#2563eb', position: 'bottom-right', title: 'Help', theme: 'auto' },
     knowledge: { dir: 'knowledge', documents: [{ id: 'faq-warranty', title: 'Warranty', url: 'https://docs.example.com/warranty', text: 'The lamp has a two year warranty against manufacturing defects.' }] },
     engine: { type: 'extractive', chunk_delay_ms: 0 },
     ...extra,
   };
+}
+
+/** The message a config is refused with (`bots[0].x: must be …`), or null when it is accepted. */
+export function configError(json: unknown, env: NodeJS.ProcessEnv = {}): string | null {
+  try {
+    parseConfig(json, '/base', env);
+  } catch (e) {
+    if (e instanceof Invalid) return e.message;
+    throw e;
+  }
+  return null;
 }
 
 export interface TestServer extends RunningServer {
@@ -71,7 +84,8 @@ export interface TestServer extends RunningServer {
 export interface FixtureOptions {
   config?: Record<string, unknown>;
   bots?: Record<string, unknown>[];
-  files?: Record<string, string>;
+  /** Extra files (text, or bytes such as a PDF) relative to the config's folder. */
+  files?: Record<string, string | Uint8Array>;
   start?: Partial<StartOptions>;
   /**
    * Send each request from a new client address (X-Forwarded-For, trusted from loopback),
@@ -88,7 +102,7 @@ export function writeFixture(o: FixtureOptions = {}): { dir: string; configPath:
   }
   const config = {
     workspaces: [{ id: 'ws1', credits: null, trial_ends_at: null, chat_limit_per_month: null }],
-    agents: [{ name: 'Ana', token: 'agent-token-ana' }],
+    agents: [{ name: 'Ana', token: 'agent-token-ana-1' }],
     bots: o.bots ?? [botConfig()],
     ...(o.uniqueClients ? { trust_proxy: ['127.0.0.1'] } : {}),
     ...o.config,
@@ -102,7 +116,7 @@ export async function startFixture(o: FixtureOptions = {}): Promise<TestServer> 
   const { dir, configPath } = writeFixture(o);
   const options: StartOptions = {
     configPath, port: 0, host: '127.0.0.1', dataDir: join(dir, 'data'), rootDir: dir,
-    sse: { heartbeatMs: 60_000 }, verifyTimeoutMs: 2000, ...o.start,
+    sse: { heartbeatMs: 60_000 }, verifyTimeoutMs: 2000, log: { level: 'silent' }, ...o.start,
   };
   return wrap(await startServer(options), dir, options, o.uniqueClients ?? false);
 }

@@ -1,6 +1,8 @@
 /** A minimal SSE reader for tests: frames, comments and parsed `data:` events, exactly as sent. */
 export interface SseResult {
   events: Array<Record<string, unknown> & { type: string }>;
+  /** The `id:` of each event (resumable streams), '' where it had none. */
+  ids: string[];
   comments: string[];
   raw: string;
 }
@@ -8,16 +10,21 @@ export interface SseResult {
 /** Parses a complete SSE body; throws when a frame is not `data: <json>`. */
 export function parseSse(raw: string): SseResult {
   const events: SseResult['events'] = [];
+  const ids: string[] = [];
   const comments: string[] = [];
   for (const frame of raw.split('\n\n')) {
     if (!frame) continue;
+    let id = '';
     for (const line of frame.split('\n')) {
       if (line.startsWith(':')) comments.push(line);
-      else if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)));
-      else throw new Error(`unexpected SSE line: ${JSON.stringify(line)}`);
+      else if (line.startsWith('id: ')) id = line.slice(4);
+      else if (line.startsWith('data: ')) {
+        events.push(JSON.parse(line.slice(6)));
+        ids.push(id);
+      } else throw new Error(`unexpected SSE line: ${JSON.stringify(line)}`);
     }
   }
-  return { events, comments, raw };
+  return { events, ids, comments, raw };
 }
 
 export async function readSse(res: Response): Promise<SseResult> {
@@ -36,7 +43,8 @@ export async function* sseEvents(res: Response): AsyncGenerator<Record<string, u
     while ((i = buf.indexOf('\n\n')) >= 0) {
       const frame = buf.slice(0, i);
       buf = buf.slice(i + 2);
-      if (frame.startsWith('data: ')) yield JSON.parse(frame.slice(6));
+      const data = frame.split('\n').find((l) => l.startsWith('data: '));
+      if (data) yield JSON.parse(data.slice(6));
     }
   }
 }

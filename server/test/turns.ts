@@ -16,7 +16,7 @@ export async function turn(s: TestServer, body: Record<string, unknown>, headers
   const res = await s.chat(body, headers);
   if (res.status !== 200) {
     const json = (await res.json()) as Record<string, unknown>;
-    return { status: res.status, headers: res.headers, events: [], comments: [], raw: '', text: '', last: undefined, types: [], body: json };
+    return { status: res.status, headers: res.headers, events: [], ids: [], comments: [], raw: '', text: '', last: undefined, types: [], body: json };
   }
   const sse = await readSse(res);
   // Every replace discards what came before it, as a client must do.

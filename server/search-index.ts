@@ -1,0 +1,274 @@
+/**
+ * A compact BM25 index over passages: postings in typed arrays, scores accumulated into one
+ * reusable array, the best few picked without sorting every hit. It replaces MiniSearch's
+ * `search()`, which builds a result object for every matching passage and sorts them all
+ * (p99 37 ms over 10,000 passages, on the event loop).
+ * MiniSearch's radix tree (SearchableMap) is still what finds the words a typo or a word
+ * start stands for. The arrays are the persisted form too (index-cache.ts), so loading an
+ * index is reading a file, not rebuilding it.
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+
+/** A passage's fields as terms (already normalized by text.ts). */
+export interface FieldTerms { title: string[]; heading: string[]; text: string[] }
+
+/** One term of a query; `weight` is the caller's (current question 1, earlier turns less). */
+export interface QueryTerm { term: string; weight: number }
+
+export interface Expansion { term: number; factor: number }
+
+export interface Hit {
+  doc: number;
+  /** BM25 over all query terms, each times its weight and its expansion's factor. */
+  score: number;
+  /** For query term i, the best factor with which the passage matched it (0: not at all). */
+  matched: Float32Array;
+}
+
+/** Field weights: a word in a page title says more about the page than one in its body. */
+const BOOST = { title: 2, heading: 1.5, text: 1 };
+const K1 = 1.2;
+const B = 0.75;
+/** Expansions of a word the index does not know: at most this many, and worth less than a match. */
+const MAX_EXPANSIONS = 6;
+const PREFIX_FACTOR = 0.6;
+const FUZZY_FACTOR = [1, 0.75, 0.5];
+
+/** The arrays an index is made of; what index-cache.ts writes and reads. */
+export interface IndexData {
+  terms: string[];
+  /** offsets[t]..offsets[t+1] are term t's postings. */
+  offsets: Uint32Array;
+  docs: Uint32Array;
+  tfs: Float32Array;
+  /** Weighted length of each passage. */
+  lengths: Float32Array;
+}
+
+class Growable {
+  ids = new Uint32Array(1 << 16);
+  tfs = new Float32Array(1 << 16);
+  length = 0;
+  push(id: number, tf: number) {
+    if (this.length === this.ids.length) {
+      const ids = new Uint32Array(this.ids.length * 2);
+      ids.set(this.ids);
+      this.ids = ids;
+      const tfs = new Float32Array(this.tfs.length * 2);
+      tfs.set(this.tfs);
+      this.tfs = tfs;
+    }
+    this.ids[this.length] = id;
+    this.tfs[this.length++] = tf;
+  }
+}
+
+/** How many passages are indexed between two yields of `indexing` (a few ms of work). */
+const BATCH = 256;
+
+/**
+ * Builds the arrays from each passage's field terms. A generator that yields every BATCH
+ * passages, so a rebuild while serving can give the event loop back (see `buildIndexAsync`).
+ */
+export function* indexing(passages: Iterable<FieldTerms>): Generator<void, IndexData> {
+  const ids = new Map<string, number>();
+  const terms: string[] = [];
+  // Doc-major first (term id, weighted tf per passage), then a counting sort into term-major.
+  const pairs = new Growable();
+  const docStart: number[] = [0];
+  const lengths: number[] = [];
+  const perDoc = new Map<number, number>();
+  for (const f of passages) {
+    perDoc.clear();
+    let length = 0;
+    for (const field of ['title', 'heading', 'text'] as const) {
+      const boost = BOOST[field];
+      for (const t of f[field]) {
+        let id = ids.get(t);
+        if (id === undefined) {
+          id = terms.length;
+          ids.set(t, id);
+          terms.push(t);
+        }
+        perDoc.set(id, (perDoc.get(id) ?? 0) + boost);
+        length += boost;
+      }
+    }
+    for (const [id, tf] of perDoc) pairs.push(id, tf);
+    docStart.push(pairs.length);
+    lengths.push(length);
+    if (lengths.length % BATCH === 0) yield;
+  }
+  const df = new Uint32Array(terms.length);
+  for (let i = 0; i < pairs.length; i++) df[pairs.ids[i]]++;
+  const offsets = new Uint32Array(terms.length + 1);
+  for (let t = 0; t < terms.length; t++) offsets[t + 1] = offsets[t] + df[t];
+  const fill = offsets.slice(0, terms.length);
+  const docs = new Uint32Array(pairs.length);
+  const tfs = new Float32Array(pairs.length);
+  for (let d = 0; d < lengths.length; d++) {
+    for (let i = docStart[d]; i < docStart[d + 1]; i++) {
+      const at = fill[pairs.ids[i]]++;
+      docs[at] = d;
+      tfs[at] = pairs.tfs[i];
+    }
+  }
+  return { terms, offsets, docs, tfs, lengths: Float32Array.from(lengths) };
+}
+
+export function buildIndex(passages: Iterable<FieldTerms>): IndexData {
+  const run = indexing(passages);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** The same, giving the event loop back between batches: open streams keep flowing. */
+export async function buildIndexAsync(passages: Iterable<FieldTerms>): Promise<IndexData> {
+  const run = indexing(passages);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Scratch space shared by every search (searches never interleave: they are synchronous):
+ * a score per passage and the list of passages touched, so a search allocates nothing in
+ * proportion to the index (young-generation GC was most of the tail over 100,000 passages).
+ */
+let scores = new Float64Array(0);
+let touched = new Uint32Array(0);
+
+export class SearchIndex {
+  readonly data: IndexData;
+  private readonly ids: Map<string, number>;
+  private readonly avgLength: number;
+  /** Every known word, for typo and word-start lookups; built with the index, not by the first typo. */
+  private readonly vocab: SearchableMap<number>;
+
+  constructor(data: IndexData) {
+    this.data = data;
+    this.ids = new Map(data.terms.map((t, i) => [t, i]));
+    let sum = 0;
+    for (const l of data.lengths) sum += l;
+    this.avgLength = data.lengths.length ? sum / data.lengths.length : 1;
+    // Inserted in sorted order: the radix tree builds three times faster that way.
+    this.vocab = SearchableMap.from(data.terms.map((t, i) => [t, i] as [string, number]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  }
+
+  get size() {
+    return this.data.lengths.length;
+  }
+
+  /** In how many passages a term occurs (0 for a term the index does not know). */
+  df(term: string): number {
+    const id = this.ids.get(term);
+    return id === undefined ? 0 : this.data.offsets[id + 1] - this.data.offsets[id];
+  }
+
+  /** IDF of a term; one the knowledge never uses weighs like the rarest. */
+  idf(term: string): number {
+    return Math.log(1 + this.size / (this.df(term) + 0.5));
+  }
+
+  /**
+   * The index terms a query term stands for. A known term is itself; an unknown one (a typo,
+   * a word start) stands for the known words that start with it or lie within edit distance
+   * 1 (4–7 letters; up to 5 letters only a letter missing or extra) or 2 (8 or more), the
+   * closest and most frequent first. Known terms are not expanded,
+   * so a typo tolerance never drowns an exact match.
+   */
+  expand(term: string): Expansion[] {
+    const id = this.ids.get(term);
+    if (id !== undefined) return [{ term: id, factor: 1 }];
+    if (term.length < 4 || /^\d+$/.test(term)) return [];
+    const found = new Map<number, number>();
+    for (const [, t] of this.vocab.atPrefix(term)) found.set(t, PREFIX_FACTOR);
+    // A known word that starts a longer unknown one: a stem plus a mistyped ending
+    // ("subscripton" → "subscrip"), when it is most of the word.
+    for (let k = term.length - 1; k >= Math.max(5, Math.ceil(term.length * 0.7)); k--) {
+      const t = this.ids.get(term.slice(0, k));
+      if (t !== undefined && !found.has(t)) found.set(t, PREFIX_FACTOR);
+    }
+    const distance = term.length >= 8 ? 2 : 1;
+    for (const [word, [t, d]] of this.vocab.fuzzyGet(term, distance)) {
+      // In short words a changed letter mostly makes another real word ("dark" is not a
+      // typo of "mark"); a missing or extra letter mostly makes no word ("shre", "share").
+      if (term.length <= 5 && word.length === term.length) continue;
+      if ((found.get(t) ?? 0) < FUZZY_FACTOR[d]) found.set(t, FUZZY_FACTOR[d]);
+    }
+    const df = (t: number) => this.data.offsets[t + 1] - this.data.offsets[t];
+    return [...found].map(([t, factor]) => ({ term: t, factor }))
+      .sort((a, b) => b.factor - a.factor || df(b.term) - df(a.term))
+      .slice(0, MAX_EXPANSIONS);
+  }
+
+  termOf(id: number): string {
+    return this.data.terms[id];
+  }
+
+  /** The `limit` best passages for already expanded query terms, best first. */
+  search(query: { weight: number; expansions: Expansion[] }[], limit: number): Hit[] {
+    const n = this.size;
+    if (scores.length < n) {
+      scores = new Float64Array(n);
+      touched = new Uint32Array(n);
+    }
+    const { offsets, docs, tfs, lengths } = this.data;
+    const norm = K1 / this.avgLength;
+    let count = 0;
+    for (const q of query) {
+      for (const e of q.expansions) {
+        const idf = Math.log(1 + n / (offsets[e.term + 1] - offsets[e.term] + 0.5));
+        const w = q.weight * e.factor * idf * (K1 + 1);
+        for (let i = offsets[e.term], end = offsets[e.term + 1]; i < end; i++) {
+          const d = docs[i];
+          const tf = tfs[i];
+          // Every contribution is positive, so a score of 0 means "not touched yet".
+          if (scores[d] === 0) touched[count++] = d;
+          scores[d] += (w * tf) / (tf + K1 * (1 - B) + B * norm * lengths[d]);
+        }
+      }
+    }
+    // The best `limit` by a bounded insertion: touched can be most of the index.
+    const best: { doc: number; score: number }[] = [];
+    let floor = 0;
+    for (let i = 0; i < count; i++) {
+      const d = touched[i];
+      const s = scores[d];
+      scores[d] = 0;
+      if (best.length === limit && s <= floor) continue;
+      if (best.length < limit) best.push({ doc: d, score: s });
+      else best[limit - 1] = { doc: d, score: s };
+      for (let j = best.length - 1; j > 0 && best[j - 1].score < best[j].score; j--) [best[j - 1], best[j]] = [best[j], best[j - 1]];
+      floor = best[best.length - 1].score;
+    }
+    return best.map(({ doc, score }) => ({ doc, score, matched: this.matchedIn(doc, query) }));
+  }
+
+  /** Which query terms a passage matched, and how closely; a binary search per posting list. */
+  private matchedIn(doc: number, query: { expansions: Expansion[] }[]): Float32Array {
+    const out = new Float32Array(query.length);
+    const { offsets, docs } = this.data;
+    query.forEach((q, qi) => {
+      for (const e of q.expansions) {
+        if (e.factor <= out[qi]) continue;
+        let lo = offsets[e.term];
+        let hi = offsets[e.term + 1] - 1;
+        while (lo <= hi) {
+          const mid = (lo + hi) >>> 1;
+          if (docs[mid] === doc) {
+            out[qi] = e.factor;
+            break;
+          }
+          if (docs[mid] < doc) lo = mid + 1;
+          else hi = mid - 1;
+        }
+      }
+    });
+    return out;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Versioned schema migrations, applied at start by Kysely's Migrator (which records what ran
+ * in `kysely_migration` and, on PostgreSQL, holds an advisory lock so several instances
+ * starting together migrate once). A migration is never edited after release: a change is
+ * a new entry. The first one uses IF NOT EXISTS so SQLite files made before migrations
+ * existed (same tables) are adopted as they are.
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+/** The few places the two dialects spell a column differently. */
+function types(d: DialectName) {
+  return d === 'sqlite'
+    ? { seq: 'INTEGER PRIMARY KEY AUTOINCREMENT', rowid: '' }
+    // PostgreSQL has no implicit rowid; an explicit column of that name keeps "in insertion order" queries identical.
+    : { seq: 'BIGSERIAL PRIMARY KEY', rowid: ', rowid BIGSERIAL' };
+}
+
+function initial(d: DialectName): string[] {
+  const t = types(d);
+  return [
+    `CREATE TABLE IF NOT EXISTS conversations (
+      id TEXT PRIMARY KEY, bot_id TEXT NOT NULL, session_id TEXT NOT NULL,
+      status TEXT NOT NULL DEFAULT 'open', created_at TEXT NOT NULL, updated_at TEXT NOT NULL, waiting_since TEXT${t.rowid})`,
+    'CREATE INDEX IF NOT EXISTS conversations_status ON conversations(status, waiting_since)',
+    'CREATE INDEX IF NOT EXISTS conversations_session ON conversations(session_id)',
+    `CREATE TABLE IF NOT EXISTS messages (
+      seq ${t.seq}, id TEXT NOT NULL UNIQUE,
+      conversation_id TEXT NOT NULL REFERENCES conversations(id),
+      role TEXT NOT NULL, content TEXT NOT NULL, citations TEXT, feedback TEXT, image_preview TEXT,
+      agent_name TEXT, created_at TEXT NOT NULL)`,
+    'CREATE INDEX IF NOT EXISTS messages_conversation ON messages(conversation_id, seq)',
+    `CREATE TABLE IF NOT EXISTS workspace_usage (
+      workspace_id TEXT NOT NULL, period TEXT NOT NULL, chats INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (workspace_id, period))`,
+    'CREATE TABLE IF NOT EXISTS workspace_credits (workspace_id TEXT PRIMARY KEY, spent INTEGER NOT NULL DEFAULT 0)',
+    `CREATE TABLE IF NOT EXISTS contact_submissions (
+      id TEXT PRIMARY KEY, bot_id TEXT NOT NULL, conversation_id TEXT, session_id TEXT NOT NULL,
+      fields TEXT NOT NULL, created_at TEXT NOT NULL${t.rowid})`,
+    'CREATE INDEX IF NOT EXISTS contact_conversation ON contact_submissions(conversation_id)',
+    'CREATE INDEX IF NOT EXISTS contact_session ON contact_submissions(session_id)',
+  ];
+}
+
+/**
+ * Identity verification: a session linked to a verified user of a bot. IF NOT EXISTS: SQLite
+ * files written by the store before migrations already have this table.
+ */
+const visitors = [
+  `CREATE TABLE IF NOT EXISTS visitors (
+    bot_id TEXT NOT NULL, session_id TEXT NOT NULL, user_id TEXT NOT NULL, name TEXT, email TEXT, linked_at TEXT NOT NULL,
+    PRIMARY KEY (bot_id, session_id))`,
+  'CREATE INDEX IF NOT EXISTS visitors_user ON visitors(bot_id, user_id)',
+];
+
+/** Issue 14, the operator console: claims, conversation events, questions, citations, counters, search. Filled by the console's store work. */
+const consoleTables = (_d: DialectName): string[] => [];
+
+/** Issue 14, webhooks: the durable delivery queue and its log. */
+const webhookTables = (_d: DialectName): string[] => [];
+
+const run = (statements: string[]) => async (db: Kysely<unknown>) => {
+  // One statement per query: better-sqlite3 prepares exactly one.
+  for (const s of statements) await sql.raw(s).execute(db);
+};
+
+/** Migrations by name; names sort in the order they apply. */
+export function migrations(d: DialectName): MigrationProvider {
+  const all: Record<string, Migration> = {
+    '001_initial': { up: run(initial(d)) },
+    '002_visitors': { up: run(visitors) },
+    '003_console': { up: run(consoleTables(d)) },
+    '004_webhooks': { up: run(webhookTables(d)) },
+  };
+  return { getMigrations: async () => all };
+}

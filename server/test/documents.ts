@@ -1,0 +1,35 @@
+/**
+ * Real PDF and DOCX files made by writer libraries (pdf-lib, docx), so tests read what an
+ * office suite or a PDF printer would produce, with no binaries committed.
+ */
+import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+/** A PDF whose pages hold these paragraphs (lines within a paragraph are drawn one under another). */
+export async function makePdf(pages: string[][][], o: { title?: string } = {}): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  if (o.title) pdf.setTitle(o.title);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (const paragraphs of pages) {
+    const page = pdf.addPage([595, 842]);
+    let y = 790;
+    for (const lines of paragraphs) {
+      for (const line of lines) {
+        page.drawText(line, { x: 50, y, size: 11, font });
+        y -= 14;
+      }
+      y -= 14; // a blank line's worth between paragraphs
+    }
+  }
+  return pdf.save();
+}
+
+export type DocxBlock = { h1: string } | { h2: string } | { p: string };
+
+export async function makeDocx(blocks: DocxBlock[], o: { title?: string } = {}): Promise<Buffer> {
+  const children = blocks.map((b) =>
+    'h1' in b ? new Paragraph({ text: b.h1, heading: HeadingLevel.HEADING_1 })
+      : 'h2' in b ? new Paragraph({ text: b.h2, heading: HeadingLevel.HEADING_2 })
+        : new Paragraph(b.p));
+  return Packer.toBuffer(new Document({ ...(o.title ? { title: o.title } : {}), sections: [{ children }] }));
+}
