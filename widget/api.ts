@@ -1,6 +1,7 @@
 // Typed client for the JSON endpoints: config, history and our extensions.
 // Every call resolves to a Result; nothing here throws.
-import type { BotConfig, ErrorCode, Failure, History, Result } from './types';
+import type { BotConfig, ErrorCode, Failure, History, IdentifyResponse, Result } from './types';
+import type { Identity } from './public-types';
 
 const IN_STREAM: ErrorCode[] = ['content_filtered', 'service_unavailable', 'internal_error'];
 
@@ -70,6 +71,7 @@ export interface Api {
   handoff(conversationId: string, sessionId: string): Promise<Result<{ handoff_available?: boolean; conversation_status?: string }>>;
   contact(sessionId: string, conversationId: string | null, fields: Record<string, string>): Promise<Result<{ success_message?: string | null }>>;
   feedback(messageId: string, sessionId: string, feedback: string | null): Promise<Result<unknown>>;
+  identify(sessionId: string, user: Identity): Promise<Result<IdentifyResponse>>;
 }
 
 export function api(base: string, botId: string): Api {
@@ -84,5 +86,6 @@ export function api(base: string, botId: string): Api {
     contact: (s, c, fields) =>
       request(`${root}/bots/${e(botId)}/contact`, post({ session_id: s, ...(c ? { conversation_id: c } : {}), fields })),
     feedback: (m, s, feedback) => request(`${root}/messages/${e(m)}/feedback`, post({ session_id: s, feedback })),
+    identify: (s, user) => request(`${root}/bots/${e(botId)}/identify`, post({ session_id: s, ...user })),
   };
 }

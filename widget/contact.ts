@@ -1,5 +1,6 @@
 // The contact form (our extension): which fields, when it is offered, validation, submission.
 import { computed, signal, type Signal } from '@preact/signals';
+import { invalidContactFields } from '../protocol/contact.ts';
 import type { Api } from './api';
 import type { BotConfig, ContactField } from './types';
 
@@ -11,19 +12,8 @@ const DEFAULT_FIELDS: ContactField[] = [
   { name: 'message', type: 'textarea', required: true },
 ];
 
-/** Names of the fields whose values fail their definition (required, email, tel, select option). */
-export function invalidFields(fields: ContactField[], values: Record<string, string>): string[] {
-  return fields
-    .filter((f) => {
-      const v = (values[f.name] || '').trim();
-      if (!v) return !!f.required;
-      if (f.type === 'email') return !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
-      if (f.type === 'tel') return !/^\+?[\d\s().-]{5,}$/.test(v);
-      if (f.type === 'select') return !(f.options || []).includes(v);
-      return v.length > 5000;
-    })
-    .map((f) => f.name);
-}
+/** Names of the fields whose values fail their definition: the same rules the server applies. */
+export const invalidFields = invalidContactFields;
 
 interface Deps { client: Api; session(): string; conversation(): string | null; config: Signal<BotConfig | null>; answered: Signal<boolean> }
 

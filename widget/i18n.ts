@@ -1,9 +1,15 @@
 // UI strings per language. English is the source of the key set: every other table is typed
 // against it, so a missing key is a compile error (and a unit test checks it at run time too).
+import type { NoticeCode } from '../protocol/schemas.ts';
+import { langCode, OPEN_LABEL } from './launcher-strings';
+
 const en = {
+  expand: 'Expand chat',
+  shrink: 'Restore chat size',
+  unread: '{n} unread',
   minimize: 'Minimize chat',
   cancel: 'Cancel',
-  open: 'Open chat',
+  open: OPEN_LABEL.en,
   close: 'Close chat',
   message: 'Message',
   send: 'Send',
@@ -55,12 +61,20 @@ const en = {
 };
 
 export type Key = keyof typeof en;
+// Every notice code of protocol/ has a line in the English table (the fallback of every
+// language): a new code fails the build here until it has one.
+type NoticeLines = { [C in NoticeCode as `notice.${C}`]: string };
+type Holds<T extends true> = T;
+export type EveryNoticeHasALine = Holds<Key extends never ? false : typeof en extends NoticeLines ? true : false>;
 type Table = Record<Key, string>;
 
 const de: Table = {
+  expand: 'Chat vergrößern',
+  shrink: 'Chat verkleinern',
+  unread: '{n} ungelesen',
   minimize: 'Chat minimieren',
   cancel: 'Abbrechen',
-  open: 'Chat öffnen',
+  open: OPEN_LABEL.de,
   close: 'Chat schließen',
   message: 'Nachricht',
   send: 'Senden',
@@ -112,9 +126,12 @@ const de: Table = {
 };
 
 const fr: Table = {
+  expand: 'Agrandir le chat',
+  shrink: 'Réduire le chat',
+  unread: '{n} non lu(s)',
   minimize: 'Réduire le chat',
   cancel: 'Annuler',
-  open: 'Ouvrir le chat',
+  open: OPEN_LABEL.fr,
   close: 'Fermer le chat',
   message: 'Message',
   send: 'Envoyer',
@@ -166,9 +183,12 @@ const fr: Table = {
 };
 
 const es: Table = {
+  expand: 'Ampliar chat',
+  shrink: 'Reducir chat',
+  unread: '{n} sin leer',
   minimize: 'Minimizar chat',
   cancel: 'Cancelar',
-  open: 'Abrir chat',
+  open: OPEN_LABEL.es,
   close: 'Cerrar chat',
   message: 'Mensaje',
   send: 'Enviar',
@@ -220,9 +240,12 @@ const es: Table = {
 };
 
 const ar: Table = {
+  expand: 'تكبير الدردشة',
+  shrink: 'تصغير الدردشة',
+  unread: '{n} غير مقروءة',
   minimize: 'تصغير الدردشة',
   cancel: 'إلغاء',
-  open: 'افتح الدردشة',
+  open: OPEN_LABEL.ar,
   close: 'أغلق الدردشة',
   message: 'رسالة',
   send: 'إرسال',
@@ -280,8 +303,7 @@ export interface Lang { code: string; dir: 'ltr' | 'rtl'; t: (key: Key, vars?: R
 
 /** Picks the table for a config `language` such as "de" or "de-AT"; unknown languages fall back to English. */
 export function lang(code: string | null | undefined): Lang {
-  const base = String(code || 'en').toLowerCase().split(/[-_]/)[0];
-  const c = base in tables ? base : 'en';
+  const c = langCode(code);
   const table = tables[c];
   return {
     code: c,

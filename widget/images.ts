@@ -1,9 +1,10 @@
 // User images: the spec accepts jpeg/png/webp as base64 without a `data:` prefix. The size cap
 // mirrors our server's documented 4 MB; other servers may be stricter and answer 400.
+import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BYTES } from '../protocol/limits.ts';
 import type { ErrorCode } from './types';
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
+export const IMAGE_TYPES: readonly string[] = IMAGE_MEDIA_TYPES;
 
 export interface Picked { dataUrl: string; base64: string; type: string; name: string }
 

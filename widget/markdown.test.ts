@@ -62,8 +62,13 @@ describe('markdown', () => {
   });
 
   test('raw HTML is text, not markup', () => {
-    expect(toHtml('<b>x</b>')).toBe('<p>&#60;b&#62;x&#60;/b&#62;</p>');
+    expect(toHtml('<b>x</b>').trim()).toBe('<p>&lt;b&gt;x&lt;/b&gt;</p>');
     expect(dom('<b>x</b>').textContent).toBe('<b>x</b>');
+    // An HTML block does not swallow the Markdown inside it: raw HTML is simply not a construct.
+    const d = dom('<div>\n*hi* <!-- c -->\n</div>');
+    expect(d.querySelector('div')).toBeNull();
+    expect(d.querySelector('em')?.textContent).toBe('hi');
+    expect(d.textContent).toBe('<div>\nhi <!-- c -->\n</div>'.replace(/\n/g, ''));
   });
 });
 

@@ -1,109 +1,82 @@
 // Markdown → sanitized DOM. The only place in the widget where HTML is made.
 //
-// Why hand-written: answers need paragraphs, emphasis, code, lists, headings, quotes, tables
-// and links, nothing more. `marked` 18 is ~16 KB gzip — half our budget — and would still need
-// its raw-HTML path disabled. This renderer is ~1.3 KB gzip and "escaped first": every `<`,
-// `>`, `&` and quote of the source is escaped before any Markdown syntax is recognised, so raw
-// HTML can never exist (raw HTML is off by construction). DOMPurify then runs on the result
-// with a strict allow-list as a second, independent line of defence.
+// The parser is `marked` (CommonMark + GFM tables, strike-through and autolinks): loose and
+// nested lists, start numbers, fences inside list items, tables without outer pipes and
+// backslash escapes all follow the spec instead of a hand-written approximation. Raw HTML is
+// off: the two tokenizers that recognise it are replaced by ones that never match, so `<b>`
+// stays text and marked's own renderer escapes it. Every renderer below that emits markup
+// escapes what it inserts; DOMPurify then runs on the result with a strict allow-list as a
+// second, independent line of defence. Why marked and not markdown-it or micromark: docs/widget.md.
 import DOMPurify from 'dompurify';
+import { Marked, type Token } from 'marked';
+import { addControls } from './block-controls';
 import { safeLink } from './url';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const unesc = (s: string) => s.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(+n));
+const never = () => undefined;
 
-function link(text: string, rawUrl: string): string {
-  const href = safeLink(unesc(rawUrl));
-  return href ? `<a href="${esc(href)}">${text}</a>` : text;
-}
+const md = new Marked({
+  gfm: true,
+  // A single newline inside a paragraph is a line break, as in GitHub comments and chat UIs:
+  // models use it for addresses and short line-by-line answers.
+  breaks: true,
+  tokenizer: { html: never, tag: never },
+  renderer: {
+    // Bubbles are small: `#` is an h3, and everything from `####` on an h6.
+    heading({ tokens, depth }) {
+      const n = Math.min(depth + 2, 6);
+      return `<h${n}>${this.parser.parseInline(tokens)}</h${n}>`;
+    },
+    // The fence's language travels in-band as the caption of a figure (no class, no data-*);
+    // block-controls.ts turns the caption into the label next to the copy button.
+    code({ text, lang }) {
+      const label = (lang || '').match(/^\S{1,30}/)?.[0] ?? '';
+      return `<figure><figcaption>${esc(label)}</figcaption><pre><code>${esc(text.replace(/\n$/, ''))}</code></pre></figure>`;
+    },
+    link({ href, tokens, raw }) {
+      const inner = this.parser.parseInline(tokens);
+      const url = safeLink(href);
+      if (url) return `<a href="${esc(url)}">${inner}</a>`;
+      // `<javascript:…>` stays visible as written; `[text](javascript:…)` keeps its text.
+      return raw.startsWith('<') ? esc(raw) : inner;
+    },
+    // An answer must never make the browser fetch a URL by itself: images become plain links.
+    image({ href, text }) {
+      const url = safeLink(href);
+      const label = esc(text || href);
+      return url ? `<a href="${esc(url)}">${label}</a>` : label;
+    },
+    // Task list boxes as characters: forms are not allowed in answers.
+    checkbox({ checked }) {
+      return checked ? '\u2611 ' : '\u2610 ';
+    },
+  },
+});
 
-/** Inline syntax on an already-escaped line. Code spans are set aside first so nothing inside them is parsed. */
-function inline(s: string): string {
-  const held: string[] = [];
-  const hold = (html: string) => `\u0000${held.push(html) - 1}\u0000`;
-  s = s.replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, (_, __, c) => hold(`<code>${c.trim()}</code>`));
-  // Images become plain links: an answer must never make the browser fetch a URL by itself.
-  // Targets may hold balanced parentheses (`wiki/Mercury_(planet)`), as in CommonMark and GFM.
-  s = s.replace(/!?\[([^\]]*)\]\(\s*((?:[^\s()]|\([^\s()]*\))+)(?:\s+&#34;[^)]*&#34;)?\s*\)/g, (_, t, u) => hold(link(t || u, u)));
-  s = s.replace(/&#60;((?:https?:\/\/|mailto:)\S*?)&#62;/g, (_, u) => hold(link(u, u))); // <https://…>
-  s = s.replace(/(^|[\s(])((?:https?:\/\/|mailto:)(?:\([^\s<()]*\)|[^\s<()])*(?:\([^\s<()]*\)|[^\s<().,:;!?'&]))/g, (_, pre, u) => pre + hold(link(u, u)));
-  s = s
-    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '<strong>$2</strong>')
-    .replace(/(\*|\b_)(?=\S)([\s\S]*?\S)\1(?!\w)/g, '<em>$2</em>')
-    .replace(/~~(?=\S)([\s\S]*?\S)~~/g, '<del>$1</del>');
-  // Recursive: a held link may itself hold a code span (`[`npm i`](url)`).
-  const put = (x: string): string => x.replace(/\u0000(\d+)\u0000/g, (_, i) => put(held[+i]));
-  return put(s);
-}
+/** Top-level block tokens of a Markdown source (live rendering works on these). */
+export const lex = (src: string): Token[] => md.lexer(src);
 
-const cells = (row: string) => row.trim().replace(/^\||\|$/g, '').split('|').map((c) => inline(c.trim()));
+/** Block tokens → HTML string (escaped; not yet sanitized). */
+export const tokensToHtml = (tokens: Token[]): string => md.parser(tokens);
 
-/** Markdown source → HTML string (escaped first; not yet sanitized). Exported for tests. */
-export function toHtml(src: string): string {
-  const lines = esc(src.replace(/\u0000/g, '')).split(/\r?\n/);
-  const out: string[] = [];
-  let para: string[] = [];
-  const flush = () => {
-    if (para.length) out.push(`<p>${inline(para.join('\n')).replace(/\n/g, '<br>')}</p>`);
-    para = [];
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    let m: RegExpExecArray | null;
-    if (/^\s*(```|~~~)/.test(line)) {
-      flush();
-      const code: string[] = [];
-      while (++i < lines.length && !/^\s*(```|~~~)\s*$/.test(lines[i])) code.push(lines[i]);
-      out.push(`<pre><code>${code.join('\n')}</code></pre>`);
-    } else if ((m = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line))) {
-      flush();
-      const n = Math.min(m[1].length + 2, 6);
-      out.push(`<h${n}>${inline(m[2])}</h${n}>`);
-    } else if (/^\s{0,3}([-*_])(\s*\1){2,}\s*$/.test(line)) {
-      flush();
-      out.push('<hr>');
-    } else if (/^\s{0,3}&#62;/.test(line)) {
-      flush();
-      const q: string[] = [];
-      for (; i < lines.length && /^\s{0,3}&#62;/.test(lines[i]); i++) q.push(lines[i].replace(/^\s{0,3}&#62;\s?/, ''));
-      i--;
-      out.push(`<blockquote>${toHtmlEscaped(q)}</blockquote>`);
-    } else if ((m = /^\s*([-*+]|\d{1,9}[.)])\s+/.exec(line))) {
-      flush();
-      const tag = /\d/.test(m[1]) ? 'ol' : 'ul';
-      const items: string[] = [];
-      for (; i < lines.length; i++) {
-        const item = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$/.exec(lines[i]);
-        if (item) items.push(item[1]);
-        else if (/^\s{2,}\S/.test(lines[i]) && items.length) items[items.length - 1] += '\n' + lines[i].trim();
-        else break;
-      }
-      i--;
-      out.push(`<${tag}>${items.map((t) => `<li>${inline(t).replace(/\n/g, '<br>')}</li>`).join('')}</${tag}>`);
-    } else if (/^\s*\|.*\|\s*$/.test(line) && /^\s*\|?[\s:|-]*-[\s:|-]*$/.test(lines[i + 1] || '')) {
-      flush();
-      const head = cells(line).map((c) => `<th>${c}</th>`).join('');
-      const rows: string[] = [];
-      for (i += 2; i < lines.length && /^\s*\|.*\|\s*$/.test(lines[i]); i++)
-        rows.push(`<tr>${cells(lines[i]).map((c) => `<td>${c}</td>`).join('')}</tr>`);
-      i--;
-      out.push(`<table><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`);
-    } else if (!line.trim()) flush();
-    else para.push(line);
-  }
-  flush();
-  return out.join('');
-}
+/** Markdown source → HTML string (escaped; not yet sanitized). Exported for tests. */
+export const toHtml = (src: string): string => tokensToHtml(lex(src));
 
-// Blockquote bodies are already escaped; re-run the block parser without escaping twice.
-const toHtmlEscaped = (lines: string[]) => toHtml(unesc(lines.join('\n')));
-
-const TAGS = ['p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'h3', 'h4', 'h5', 'h6', 'hr', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+const TAGS = ['p', 'br', 'strong', 'em', 'del', 'code', 'pre', 'figure', 'figcaption', 'blockquote', 'ul', 'ol', 'li', 'h3', 'h4', 'h5', 'h6', 'hr', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+// Attributes the renderer writes besides href, each only where and as it writes them.
+const EXTRA: Record<string, (tag: string, value: string) => boolean> = {
+  start: (tag, v) => tag === 'OL' && /^\d{1,9}$/.test(v),
+  align: (tag, v) => (tag === 'TH' || tag === 'TD') && /^(left|center|right)$/.test(v),
+};
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
 function sanitizer() {
   if (purifier) return purifier;
   purifier = DOMPurify(window);
+  purifier.addHook('uponSanitizeAttribute', (node, data) => {
+    const ok = EXTRA[data.attrName];
+    if (ok && !ok(node.nodeName, data.attrValue)) data.keepAttr = false;
+  });
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;
     const href = safeLink(node.getAttribute('href'));
@@ -115,14 +88,38 @@ function sanitizer() {
   return purifier;
 }
 
-/** Markdown → a sanitized fragment, ready to append. Returned as DOM (not a string) so nothing is parsed twice (mXSS). */
-export function renderMarkdown(src: string): DocumentFragment {
-  return sanitizer().sanitize(toHtml(src), {
+// marked ends block tags with a newline; between blocks those are text nodes that only get in
+// the way (textContent, :empty). Inside paragraphs, headings and code they are content: kept.
+const LAYOUT = new Set(['#document-fragment', 'UL', 'OL', 'LI', 'BLOCKQUOTE', 'TABLE', 'THEAD', 'TBODY', 'TR', 'FIGURE']);
+
+function dropLayoutWhitespace(root: DocumentFragment) {
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const drop: Node[] = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) if (!n.nodeValue?.trim() && LAYOUT.has(n.parentNode!.nodeName)) drop.push(n);
+  for (const n of drop) n.parentNode!.removeChild(n);
+}
+
+/** Escaped HTML → a sanitized fragment with the code and table controls added. */
+export function toFragment(html: string, lang?: string | null): DocumentFragment {
+  const f = sanitizer().sanitize(html, {
     ALLOWED_TAGS: TAGS,
-    ALLOWED_ATTR: ['href'],
+    ALLOWED_ATTR: ['href', ...Object.keys(EXTRA)],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+    // Not URLs: without this DOMPurify would test them against the URL pattern and drop them.
+    ADD_URI_SAFE_ATTR: Object.keys(EXTRA),
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
   });
+  dropLayoutWhitespace(f);
+  addControls(f, lang);
+  return f;
+}
+
+/**
+ * Markdown → a sanitized fragment, ready to append. Returned as DOM (not a string) so nothing
+ * is parsed twice (mXSS). `lang` picks the language of the controls' labels (default English).
+ */
+export function renderMarkdown(src: string, lang?: string | null): DocumentFragment {
+  return toFragment(toHtml(src), lang);
 }

@@ -1,7 +1,7 @@
 // A polite poller for history while a human is in the conversation. It runs at most every
 // `ms` (the history endpoint allows 30/min per IP; 5 s leaves room for a second tab), pauses
 // while the tab is hidden or offline, and polls at once when the user comes back.
-export interface Poller { start(): void; stop(): void; running(): boolean }
+export interface Poller { start(): void; stop(): void }
 
 /** `tick` resolves to a delay override in ms (e.g. a 429's Retry-After), or nothing. */
 export function poller(tick: () => Promise<number | void>, ms = 5000): Poller {
@@ -50,6 +50,5 @@ export function poller(tick: () => Promise<number | void>, ms = 5000): Poller {
       window.removeEventListener('online', wake);
       window.removeEventListener('focus', wake);
     },
-    running: () => on,
   };
 }

@@ -7,28 +7,66 @@ import { lang, noticeKey, type Key, type Lang } from './i18n';
 import { checkImage, readImage, type Picked } from './images';
 import { recaptcha, type Recaptcha } from './recaptcha';
 import { load, save, uuid } from './storage';
-import { loadChunk, whenChunk } from './chunk';
-import { streamTurn } from './stream';
-import type { BotConfig, Failure, Result } from './types';
+import { chunk } from './chunk';
+import { resumeTurn, streamTurn, type Resume, type TurnEnd } from './stream';
+import type { BotConfig, Failure, ProactiveMessage, Result, StreamEvent } from './types';
+import type { Identity, ThemeOverride } from './public-types';
+import { identity as makeIdentity } from './identity';
+import { markProactiveSeen } from './proactive';
 import { handoff } from './handoff';
 import { contact } from './contact';
 import { message, fromHistory, type Draft, type Msg } from './messages';
 
-export interface StoreOptions { botId: string; apiBase: string; recaptchaSrc?: string; markdownSrc?: string; nonce?: string; events?: Emitter }
+export interface StoreOptions {
+  botId: string;
+  apiBase: string;
+  recaptchaSrc?: string;
+  nonce?: string;
+  events?: Emitter;
+  /** Rendered into a container: the panel is always shown, there is no launcher. */
+  inline?: boolean;
+  /** "always": the stored conversation is restored when the page loads, not on first open. */
+  persist?: string;
+  /** The unread count goes into the tab title too. */
+  titleUnread?: boolean;
+  locale?: string;
+}
 
 export function createStore(opts: StoreOptions) {
   const events = opts.events || makeEmitter();
   const client = makeApi(opts.apiBase, opts.botId);
   const storeKey = `chat-widget:${opts.botId}`;
+  // Privacy by default: storage is read here but written only once the visitor interacts
+  // (opens the chat, or a send); until then the session id lives in memory only.
   const saved = load(storeKey);
-  const session = saved.session_id || uuid();
+  let session = saved.session_id || uuid();
   let conversation: string | null = saved.conversation_id || null;
-  const persist = () => save(storeKey, { session_id: session, ...(conversation ? { conversation_id: conversation } : {}) });
-  persist();
+  /** The turn being answered, kept so a page reload mid-answer can reattach to it. */
+  let pending: string | null = saved.turn_id || null;
+  /** Its question: the first turn of a conversation has no history to show it from yet. */
+  let pendingText = saved.turn_text || '';
+  let active = false;
+  const persist = () =>
+    active &&
+    save(storeKey, {
+      session_id: session,
+      ...(conversation ? { conversation_id: conversation } : {}),
+      ...(pending ? { turn_id: pending, turn_text: pendingText } : {}),
+    });
 
   const config = signal<BotConfig | null>(null);
   const l = signal<Lang>(lang('en'));
-  const isOpen = signal(false);
+  const isOpen = signal(!!opts.inline);
+  const inline = !!opts.inline;
+  /** Look overrides from the host page's setTheme(). */
+  const themeOverride = signal<ThemeOverride>({});
+  const launcherHidden = signal(false);
+  /** Desktop: the panel fills the window. */
+  const expanded = signal(false);
+  /** Replies that arrived while the panel was closed, and the last one's text for the preview. */
+  const unread = signal(0);
+  const preview = signal<string | null>(null);
+  const proactive = signal<ProactiveMessage | null>(null);
   const messages = signal<Msg[]>([]);
   const draft = signal('');
   const image = signal<Picked | null>(null);
@@ -54,34 +92,90 @@ export function createStore(opts: StoreOptions) {
   const fail = (f: Failure) => events.emit('error', { code: f.code, message: f.message, status: f.status });
 
   const ids = { client, session: () => session, conversation: () => conversation, config };
+  /** A reply the visitor has not seen: counted, previewed on the launcher, and in the title if asked. */
+  const arrived = (text: string) => {
+    if (isOpen.value) return;
+    batch(() => {
+      unread.value++;
+      preview.value = text.slice(0, 140);
+    });
+    events.emit('unread', { count: unread.value });
+  };
   const ho = handoff({
     ...ids,
     messages,
     push,
     onAgent: (m) => {
       announce.value = m.text.value.slice(0, 500);
+      arrived(m.text.value);
       events.emit('message', { role: 'assistant', text: m.text.value, id: m.id, agent: m.agent });
     },
   });
+  const who = makeIdentity({
+    client,
+    botId: opts.botId,
+    session: () => session,
+    // A different person signed in on this browser: nothing of the previous one stays.
+    switchUser() {
+      session = uuid();
+      reset();
+    },
+    onLinked(conversationId) {
+      // The user's latest conversation follows them from another device.
+      if (conversationId && !conversation) {
+        setConversation(conversationId);
+        restored = null;
+        if (isOpen.value || opts.persist === 'always') void restore();
+      }
+    },
+    onRefused: (f) => fail(f),
+  });
   const form = contact({ ...ids, answered });
+  const setPending = (id: string | null) => {
+    pending = id;
+    persist();
+  };
+  const resume: Resume = {
+    url: (t) => `${client.base}/chat/streams/${encodeURIComponent(t)}?session_id=${encodeURIComponent(session)}`,
+    onTurn: setPending,
+  };
 
   async function init(): Promise<Result<BotConfig>> {
     const r = await client.config();
     if (!r.ok) return r;
     const c = r.data;
     if (!c || typeof c !== 'object') return { ok: false, error: { code: 'bad_response' } };
+    useConfig(c);
+    return r;
+  }
+  /** The config the loader already read (the app never reads it twice). */
+  function useConfig(c: BotConfig) {
     batch(() => {
       config.value = c;
-      l.value = lang(c.language);
+      l.value = lang(opts.locale || c.language);
     });
     if (c.recaptcha_site_key) captcha = recaptcha(c.recaptcha_site_key, opts.recaptchaSrc);
-    return r;
+    if (opts.persist === 'always' && conversation) void restore();
+    // A reload mid-answer (the loader starts the app at once for it): reattach now, not at the
+    // next open, so the server's grace period (10 s without a reader) does not run out.
+    else if (pending) void restore();
+  }
+
+  /** The visitor's first interaction: from here on the widget may store and send. */
+  function activate() {
+    if (active) return;
+    active = true;
+    persist();
+    who.flush();
   }
 
   /** Loads the stored conversation once; a 404 (expired, or another session's) starts fresh. */
   function restore(): Promise<void> {
     return (restored ||= (async () => {
-      if (!conversation) return;
+      if (!conversation) {
+        if (pending) void reattach(pending);
+        return;
+      }
       const r = await client.history(conversation, session);
       if (!r.ok) {
         if (r.error.code === 'not_found' || r.error.code === 'forbidden') setConversation(null);
@@ -92,19 +186,83 @@ export function createStore(opts: StoreOptions) {
       messages.value = [...list, ...messages.value];
       ho.seen(list);
       if (r.data.conversation_status === 'handoff') ho.enter();
+      if (pending) void reattach(pending);
     })());
   }
 
-  function open() {
-    if (!config.value || isOpen.value) return;
-    isOpen.value = true;
+  /** Streamed events into one assistant message. */
+  const into = (answer: Msg) => (ev: StreamEvent) => {
+    if (ev.type === 'status') answer.stage.value = String(ev.stage);
+    else if (ev.type === 'content') answer.text.value += String(ev.content ?? '');
+    else if (ev.type === 'replace') answer.text.value = String(ev.content ?? '');
+    else if (ev.type === 'notice') {
+      banner.value = noticeKey(String(ev.message_key || ''));
+      ho.notice(String(ev.code || ''));
+      if (ev.code === 'handoff_offline') form.auto();
+    }
+  };
+
+  /** A turn that ended with done: the answer settles (or goes, when history already has it). */
+  function settle(answer: Msg, end: Extract<TurnEnd, { ok: true }>) {
+    if (end.done.conversation_id) setConversation(String(end.done.conversation_id));
+    batch(() => {
+      answer.id = end.done.assistant_message_id || null;
+      answer.citations.value = Array.isArray(end.done.citations) ? end.done.citations : [];
+      answer.state.value = 'done';
+      // In handoff the server stores the user's message and answers nothing; after a reload the
+      // history may already hold the answer that was being streamed.
+      if ((!answer.id && !answer.text.value) || messages.value.some((m) => m !== answer && m.id && m.id === answer.id)) drop(answer);
+    });
+    if (answer.text.value && messages.value.includes(answer)) {
+      announce.value = answer.text.value.slice(0, 500);
+      arrived(answer.text.value); // the panel may have been closed while it streamed
+      events.emit('message', { role: 'assistant', text: answer.text.value, id: answer.id });
+    }
+    ho.seen([answer]);
+  }
+
+  /** After a page reload mid-answer: the whole turn again from its first event, then the rest. */
+  async function reattach(turnId: string) {
+    const lazy = chunk.peek();
+    if (busy.value || !lazy) return;
+    // A stored turn means this visitor sent a message (an interaction) before the reload.
+    activate();
+    const controller = new AbortController();
+    turn.value = controller;
+    const answer = message('assistant', '', { state: signal('streaming') });
+    const question = !conversation && pendingText ? [message('user', pendingText)] : [];
+    push(...question, answer);
+    const end = await resumeTurn(turnId, '', controller.signal, into(answer), lazy.createParser, resume);
+    turn.value = null;
+    answer.stage.value = null;
+    setPending(null);
+    if (end.ok) return settle(answer, end);
+    // Gone (expired, or a server without resumable streams): the history shows what was stored.
+    if (!end.opened || ('aborted' in end && !answer.text.value)) return drop(answer, ...question);
+    if ('aborted' in end) return void (answer.state.value = 'stopped');
+    batch(() => {
+      answer.error.value = end.error;
+      answer.state.value = 'error';
+    });
+  }
+
+  function open(o?: { message?: unknown }) {
+    if (!config.value) return;
+    if (o && typeof o.message === 'string' && o.message && !draft.value.trim()) draft.value = o.message;
+    activate();
+    if (proactive.value) dismissProactive();
+    if (isOpen.value) return;
+    batch(() => {
+      isOpen.value = true;
+      unread.value = 0;
+      preview.value = null;
+    });
     void restore();
-    loadChunk(opts.markdownSrc, opts.nonce);
     captcha?.preload(); // fetch the provider script before the first send needs it
     events.emit('open');
   }
   function close() {
-    if (!isOpen.value) return;
+    if (!isOpen.value || inline) return;
     isOpen.value = false;
     events.emit('close');
   }
@@ -112,6 +270,7 @@ export function createStore(opts: StoreOptions) {
   async function send(input?: string, img: Picked | null = image.value): Promise<void> {
     const text = (input ?? draft.value).trim();
     if (!config.value || (!text && !img)) return;
+    activate();
     if (busy.value || retryUntil.value > Date.now()) {
       // Not now (an answer is streaming, or the rate limit holds): a text sent from outside the
       // composer (the host page's send(), a suggestion) waits there instead of vanishing.
@@ -120,6 +279,7 @@ export function createStore(opts: StoreOptions) {
     }
     const controller = new AbortController();
     turn.value = controller;
+    pendingText = text;
     const sent: Draft = { text, image: img };
     const user = message('user', text, { image: img?.dataUrl || null });
     const answer = message('assistant', '', { state: signal('streaming') });
@@ -147,7 +307,7 @@ export function createStore(opts: StoreOptions) {
       giveBack({ code: 'recaptcha' });
       return fail({ code: 'recaptcha' });
     }
-    const lazy = await whenChunk(opts.markdownSrc, opts.nonce);
+    const lazy = chunk.peek();
     if (!lazy) {
       turn.value = null;
       giveBack({ code: 'network' });
@@ -164,36 +324,14 @@ export function createStore(opts: StoreOptions) {
         ...(img ? { image_data: img.base64, image_media_type: img.type } : {}),
       },
       controller.signal,
-      (ev) => {
-        if (ev.type === 'status') answer.stage.value = String(ev.stage);
-        else if (ev.type === 'content') answer.text.value += String(ev.content ?? '');
-        else if (ev.type === 'replace') answer.text.value = String(ev.content ?? '');
-        else if (ev.type === 'notice') {
-          banner.value = noticeKey(String(ev.message_key || ''));
-          ho.notice(String(ev.code || ''));
-          if (ev.code === 'handoff_offline') form.auto();
-        }
-      },
+      into(answer),
       lazy.createParser,
+      resume,
     );
     turn.value = null;
     answer.stage.value = null;
-    if (end.ok) {
-      if (end.done.conversation_id) setConversation(String(end.done.conversation_id));
-      batch(() => {
-        answer.id = end.done.assistant_message_id || null;
-        answer.citations.value = Array.isArray(end.done.citations) ? end.done.citations : [];
-        answer.state.value = 'done';
-        // In handoff the server stores the user's message and answers nothing.
-        if (!answer.id && !answer.text.value) drop(answer);
-      });
-      if (answer.text.value) {
-        announce.value = answer.text.value.slice(0, 500);
-        events.emit('message', { role: 'assistant', text: answer.text.value, id: answer.id });
-      }
-      ho.seen([answer]);
-      return;
-    }
+    if (pending) setPending(null);
+    if (end.ok) return settle(answer, end);
     if ('aborted' in end) {
       if (!end.opened) giveBack(null);
       else answer.state.value = 'stopped';
@@ -247,8 +385,10 @@ export function createStore(opts: StoreOptions) {
   }
 
   function reset() {
+    activate();
     turn.value?.abort();
     ho.stop();
+    pending = null;
     setConversation(null);
     restored = Promise.resolve();
     batch(() => {
@@ -263,6 +403,13 @@ export function createStore(opts: StoreOptions) {
     });
   }
 
+  function dismissProactive() {
+    const m = proactive.peek();
+    if (!m) return;
+    proactive.value = null;
+    markProactiveSeen(opts.botId, m);
+  }
+
   function dispose() {
     turn.value?.abort();
     ho.stop();
@@ -273,8 +420,15 @@ export function createStore(opts: StoreOptions) {
   return {
     opts, events, config, l, isOpen, messages, draft, image, banner, failure, retryUntil, announce,
     busy, answered, hasConversation, feedbackOff, handoff: ho, contact: form, session: () => session, client,
-    init, restore, open, close, requestHandoff, toggle: () => (isOpen.value ? close() : open()), send, retry,
-    stop: () => turn.value?.abort(), reset, pickImage, feedback, dispose,
+    inline, themeOverride, launcherHidden, expanded, unread, preview, proactive,
+    init, useConfig, restore, open, close, requestHandoff, toggle: () => (isOpen.value ? close() : open()), send, retry,
+    stop: () => turn.value?.abort(), reset, pickImage, feedback, dispose, dismissProactive,
+    identify: (u: Identity) => {
+      who.set(u);
+      if (active) who.flush();
+    },
+    setLocale: (code: string) => (l.value = lang(code)),
+    setTheme: (t: ThemeOverride | string) => (themeOverride.value = typeof t === 'string' ? { ...themeOverride.value, theme: t as ThemeOverride['theme'] } : { ...themeOverride.value, ...t }),
   };
 }
 

@@ -127,3 +127,49 @@ describe('failures before the stream', () => {
     expect(await p).toMatchObject({ ok: false, aborted: true, opened: true });
   });
 });
+
+describe('resuming a dropped stream (resumable-stream extension)', () => {
+  const withIds = (turn: string, from: number, ...events: object[]) => events.map((e, i) => `id: ${turn}:${from + i}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+  const resume = { url: (t: string) => `https://api.test/v1/public/chat/streams/${t}?session_id=s`, onTurn: vi.fn() };
+
+  async function runWith(...responses: Array<Response | Error>) {
+    const calls: Array<{ url: string; init?: RequestInit }> = [];
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init });
+      const next = responses.shift()!;
+      if (next instanceof Error) throw next;
+      return next;
+    }));
+    const events: StreamEvent[] = [];
+    const end = await streamTurn('https://api.test/v1/public/chat/stream', BODY, new AbortController().signal, (e) => events.push(e), createParser, resume);
+    return { end, events, calls };
+  }
+
+  test('a drop mid-answer reconnects with Last-Event-ID and reads the rest to done', async () => {
+    const { end, events, calls } = await runWith(
+      sseResponse(withIds('t1', 1, { type: 'status', stage: 'generating' }, { type: 'content', content: 'Hel' }), {}, { fail: true }),
+      new TypeError('network down'),
+      sseResponse(withIds('t1', 3, { type: 'content', content: 'lo' }, { type: 'done', conversation_id: 'c', assistant_message_id: 'm' })),
+    );
+    expect(end).toMatchObject({ ok: true, done: { assistant_message_id: 'm' } });
+    expect(text(events)).toBe('Hello');
+    expect(calls.map((c) => c.url)).toEqual(['https://api.test/v1/public/chat/stream', resume.url('t1'), resume.url('t1')]);
+    expect((calls[2].init?.headers as Record<string, string>)['Last-Event-ID']).toBe('t1:2');
+    expect(resume.onTurn).toHaveBeenCalledWith('t1');
+  });
+
+  test('a server without the extension (404) ends the turn "interrupted" as before', async () => {
+    const { end, calls } = await runWith(
+      sseResponse(withIds('t2', 1, { type: 'content', content: 'Hel' }), {}, { fail: true }),
+      json({ error: 'not_found', message: 'No such endpoint' }, 404),
+    );
+    expect(end).toMatchObject({ ok: false, opened: true, error: { code: 'interrupted' } });
+    expect(calls.length).toBe(2);
+  });
+
+  test('events without ids (an older server): no reconnect, "interrupted"', async () => {
+    const { end, calls } = await runWith(sseResponse(sse({ type: 'content', content: 'Hel' }), {}, { fail: true }));
+    expect(end).toMatchObject({ ok: false, opened: true, error: { code: 'interrupted' } });
+    expect(calls.length).toBe(1);
+  });
+});

@@ -250,6 +250,19 @@ describe('HTTP failures before the stream', () => {
     expect((screen.getByRole('button', { name: 'How do I sync?' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  test('the first countdown line is Retry-After itself, however long the panel has been open', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    await renderWidget({}, { 'POST /chat/stream$': () => json({ error: 'rate_limited' }, 429, { 'Retry-After': '5' }) });
+    open();
+    await new Promise((r) => setTimeout(r, 40)); // the panel's effects run (real timers)
+    vi.advanceTimersByTime(7000); // the visitor reads for 7 s before sending
+    send('again');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many messages. Please wait a moment. You can send again in 5 s.'));
+    await new Promise((r) => setTimeout(r, 40)); // the countdown's effect starts (real timers)
+    vi.advanceTimersByTime(1000);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('in 4 s'));
+  });
+
   test('text typed while the request was on its way is kept after the text that comes back', async () => {
     let fail!: () => void;
     await renderWidget({}, { 'POST /chat/stream$': () => new Promise<Response>((r) => (fail = () => r(json({ error: 'rate_limited' }, 429)))) });
@@ -267,5 +280,48 @@ describe('HTTP failures before the stream', () => {
     open();
     send('x');
     expect((await screen.findByRole('alert')).textContent).toBe('Too many messages. Please wait a moment.');
+  });
+});
+
+describe('engagement', () => {
+  test('an answer that finishes while the panel is closed: badge, preview, unread event; opening clears them', async () => {
+    let finish!: () => void;
+    const { store } = await renderWidget({}, {
+      'POST /chat/stream$': () =>
+        new Promise<Response>((r) => (finish = () => r(sseResponse(sse({ type: 'content', content: 'It syncs every minute.' }, done))))),
+    });
+    const unread: unknown[] = [];
+    store.events.on('unread', (e) => unread.push(e));
+    open();
+    send('How often does it sync?');
+    await waitFor(() => expect(finish).toBeTypeOf('function'));
+    fireEvent.click(screen.getByRole('button', { name: 'Minimize chat' }));
+    finish();
+    const launcher = await screen.findByRole('button', { name: 'Open chat (1 unread)' });
+    expect(launcher.querySelector('.badge')!.textContent).toBe('1');
+    expect(unread).toEqual([{ count: 1 }]);
+    fireEvent.click(screen.getByRole('button', { name: 'It syncs every minute.' })); // the preview opens the chat
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Minimize chat' }));
+    expect(screen.getByRole('button', { name: 'Open chat' }).querySelector('.badge')).toBeNull();
+  });
+
+  test('a proactive message shows above the closed launcher and can be dismissed', async () => {
+    const { store } = await renderWidget();
+    store.proactive.value = { text: 'Questions about sync?', delay_ms: 0, url_pattern: null, once: true };
+    expect(await screen.findByRole('button', { name: 'Questions about sync?' })).toBeTruthy();
+    expect(localStorage.getItem(`chat-widget:${store.opts.botId}:proactive`)).toBeNull(); // shown is not acted on
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Questions about sync?' })).toBeNull());
+    expect(JSON.parse(localStorage.getItem(`chat-widget:${store.opts.botId}:proactive`)!)).toEqual({ 'Questions about sync?': '1' });
+  });
+
+  test('the desktop expand toggle', async () => {
+    const { view } = await renderWidget();
+    open();
+    fireEvent.click(screen.getByRole('button', { name: 'Expand chat' }));
+    expect(view.container.querySelector<HTMLElement>('.cw')!.dataset.expanded).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Restore chat size' }));
+    expect(view.container.querySelector<HTMLElement>('.cw')!.dataset.expanded).toBeUndefined();
   });
 });

@@ -3,9 +3,10 @@ import { StoreContext } from '../context';
 import type { Store } from '../state';
 import { theme } from '../theme';
 import { Launcher } from './launcher';
+import { LauncherNote } from './launcher-note';
 import { Panel } from './panel';
 
-/** Root: launcher, panel (only while open) and the polite live region for finished answers. */
+/** Root: launcher (with its note), panel (only while open) and the polite live region for finished answers. */
 export function App({ store }: { store: Store }) {
   const launcher = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -17,8 +18,9 @@ export function App({ store }: { store: Store }) {
     wasOpen.current = open;
   }, [open]);
   if (!c) return null;
-  const th = theme(c.widget_settings);
+  const th = theme({ ...c.widget_settings, ...store.themeOverride.value });
   const l = store.l.value;
+  const inline = store.inline;
   return (
     <StoreContext.Provider value={store}>
       <div
@@ -27,10 +29,13 @@ export function App({ store }: { store: Store }) {
         data-pos={th.position}
         data-scheme={th.scheme}
         data-open={open || undefined}
+        data-inline={inline || undefined}
+        data-expanded={(store.expanded.value && !inline) || undefined}
         style={{ '--cw-primary': th.primary, '--cw-on-primary': th.onPrimary }}
       >
         {open && <Panel />}
-        <Launcher buttonRef={launcher} />
+        {!inline && !open && <LauncherNote />}
+        {!inline && <Launcher buttonRef={launcher} />}
         <div class="sr" aria-live="polite" role="status">
           {store.announce}
         </div>

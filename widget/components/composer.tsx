@@ -1,3 +1,4 @@
+import { MAX_MESSAGE_CHARS } from '../../protocol/limits.ts';
 import { useEffect, useRef } from 'preact/hooks';
 import { useStore } from '../context';
 import { IMAGE_TYPES } from '../images';
@@ -48,7 +49,7 @@ export function Composer() {
           aria-label={l.t('message')}
           placeholder={l.t('message')}
           value={s.draft.value}
-          maxLength={4000}
+          maxLength={MAX_MESSAGE_CHARS}
           onInput={(e) => (s.draft.value = e.currentTarget.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {

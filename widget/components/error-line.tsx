@@ -11,11 +11,13 @@ export function ErrorLine() {
   const l = s.l.value;
   const f = s.failure.value;
   const until = s.retryUntil.value;
-  const [now, setNow] = useState(Date.now());
+  // A tick only re-renders; the clock is read at render time. (Holding Date.now() in state
+  // from when the panel opened made the first line read Retry-After plus the time it had been open.)
+  const [, tick] = useState(0);
   useEffect(() => {
     if (until <= Date.now()) return;
     const id = setInterval(() => {
-      setNow(Date.now());
+      tick((n) => n + 1);
       if (Date.now() >= until) {
         clearInterval(id);
         s.retryUntil.value = 0;
@@ -26,7 +28,7 @@ export function ErrorLine() {
   if (!f) return null;
   const text =
     f.code === 'rate_limited' ? s.config.value?.warning_message || l.t('error.rate_limited') : l.t(`error.${f.code}` as Key);
-  const left = Math.ceil((until - now) / 1000);
+  const left = Math.ceil((until - Date.now()) / 1000);
   return (
     <div class="line" role="alert">
       {text}

@@ -108,7 +108,7 @@ describe('contact form', () => {
     ['after_response', false, false],
     ['after_response', true, true],
     ['never', true, false],
-  ])('display %s (answered: %s) → button %s', async (display, answer, shown) => {
+  ] as const)('display %s (answered: %s) → button %s', async (display, answer, shown) => {
     await renderWidget({ contact_form_enabled: true, contact_form_button_display: display }, answered);
     if (answer) await ask();
     else fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));

@@ -1,6 +1,6 @@
 import { useStore } from '../context';
 import { safeImage } from '../url';
-import { CloseIcon, NewIcon } from './icons';
+import { CloseIcon, ExpandIcon, NewIcon, ShrinkIcon } from './icons';
 
 /** Bot name (the dialog's label), optional title/subtitle/avatar, and the panel's own buttons. */
 export function Header() {
@@ -11,6 +11,7 @@ export function Header() {
   const avatar = safeImage(typeof w.avatar_url === 'string' ? w.avatar_url : null);
   const title = typeof w.title === 'string' && w.title !== c.bot_name ? w.title : '';
   const subtitle = typeof w.subtitle === 'string' ? w.subtitle : '';
+  const big = s.expanded.value;
   return (
     <div class="head">
       {avatar && <img src={avatar} alt="" referrerpolicy="no-referrer" />}
@@ -22,9 +23,17 @@ export function Header() {
       <button type="button" aria-label={l.t('newChat')} onClick={s.reset}>
         <NewIcon />
       </button>
-      <button type="button" aria-label={l.t('minimize')} onClick={s.close}>
-        <CloseIcon />
-      </button>
+      {!s.inline && (
+        <>
+          {/* Desktop only (CSS hides it on small screens, where the panel is full screen anyway). */}
+          <button type="button" class="expand" aria-label={l.t(big ? 'shrink' : 'expand')} aria-pressed={big} onClick={() => (s.expanded.value = !big)}>
+            {big ? <ShrinkIcon /> : <ExpandIcon />}
+          </button>
+          <button type="button" aria-label={l.t('minimize')} onClick={s.close}>
+            <CloseIcon />
+          </button>
+        </>
+      )}
     </div>
   );
 }

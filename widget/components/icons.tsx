@@ -12,3 +12,5 @@ export const ClipIcon = path('M20 11l-8 8a5 5 0 0 1-7-7l8-8a3.5 3.5 0 0 1 5 5l-8
 export const NewIcon = path('M12 5v14M5 12h14');
 export const UpIcon = path('M7 11v9H4v-9h3zm0 0l4-8a2 2 0 0 1 3 2l-1 4h6a2 2 0 0 1 2 2l-2 7a2 2 0 0 1-2 2H7');
 export const DownIcon = path('M17 13V4h3v9h-3zm0 0l-4 8a2 2 0 0 1-3-2l1-4H5a2 2 0 0 1-2-2l2-7a2 2 0 0 1 2-2h10');
+export const ExpandIcon = path('M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7');
+export const ShrinkIcon = path('M4 14h6v6M20 10h-6V4M14 10l7-7M3 21l7-7');

@@ -4,9 +4,10 @@ import { createParser } from 'eventsource-parser';
 import { afterEach, expect, test, vi } from 'vitest';
 import { provideChunk } from '../chunk';
 import { renderMarkdown } from '../markdown';
+import { paintMarkdown } from '../markdown-live';
 import { MarkdownBody } from './markdown-body';
 
-provideChunk({ render: renderMarkdown, createParser });
+provideChunk({ render: renderMarkdown, paint: paintMarkdown, createParser });
 
 afterEach(() => {
   cleanup();
@@ -49,7 +50,7 @@ const ANSWER = Array.from({ length: 12 }, (_, i) =>
   i % 4 === 3 ? `- item ${i} with **bold** words\n- and a second item` : `Paragraph ${i} has *several* words, a \`code\` span and a [link](https://example.com/${i}).`,
 ).join('\n\n') + '\n\n```\ncode line\n\ncode after a blank line\n```\n\nThe end.';
 
-test('streaming renders each finished block once, shows exactly the renderer output, and ends with a whole render', async () => {
+test('streaming renders each finished block once, shows exactly the renderer output, and its last frame equals a whole render', async () => {
   const frames = manualFrames();
   const text = signal('');
   const view = render(<MarkdownBody text={text} streaming={true} />);
@@ -60,17 +61,35 @@ test('streaming renders each finished block once, shows exactly the renderer out
     text.value += words.slice(i, i + 5).join('');
     await frames.frame();
     expect(el.innerHTML).toBe(html(text.value));
-    if (text.value.includes('\n\n')) first ??= el.firstElementChild;
+    // A block is finished once the first line of the next block has arrived after a blank line.
+    if (/\n\n[^\n]+\n/.test(text.value)) first ??= el.firstElementChild;
   }
   // The first paragraph was finished early on: the same node is still there, never rebuilt.
   expect(el.firstElementChild).toBe(first);
   expect(el.querySelectorAll('pre')).toHaveLength(1);
 
+  // The last words arrive with the end of the stream, before any frame shows them.
+  const full = `${ANSWER}\n\nLast words.`;
+  text.value = full;
   view.rerender(<MarkdownBody text={text} streaming={false} />);
-  await waitFor(() => expect(el.firstElementChild).not.toBe(first));
-  expect(el.innerHTML).toBe(html(ANSWER));
+  await waitFor(() => expect(el.innerHTML).toBe(html(full)));
+  // Finished blocks are not rendered again at the end either.
+  expect(el.firstElementChild).toBe(first);
   frames.run(); // a frame left over from the stream changes nothing
-  expect(el.innerHTML).toBe(html(ANSWER));
+  expect(el.innerHTML).toBe(html(full));
+}, 30_000); // many frames, each compared with a whole render: seconds on a loaded machine
+
+test('a link reference defined after its use links once the stream ends', async () => {
+  const frames = manualFrames();
+  const text = signal('Read [the guide][g] first.\n\nThen ask again.\n\n');
+  const view = render(<MarkdownBody text={text} streaming={true} />);
+  await frames.frame();
+  const el = view.container.querySelector('.md')!;
+  expect(el.querySelector('a')).toBeNull();
+  text.value += '[g]: https://lumen.test/guide';
+  view.rerender(<MarkdownBody text={text} streaming={false} />);
+  await waitFor(() => expect(el.querySelector('a')?.getAttribute('href')).toBe('https://lumen.test/guide'));
+  expect(el.innerHTML).toBe(html(text.value));
 });
 
 test('a replaced text (not a continuation) is rendered afresh', async () => {
@@ -81,4 +100,23 @@ test('a replaced text (not a continuation) is rendered afresh', async () => {
   text.value = 'Something else entirely.\n\nNew';
   await frames.frame();
   expect(view.container.querySelector('.md')!.innerHTML).toBe(html(text.value));
+});
+
+test('the controls are labelled in the language the app root declares, streaming or not', async () => {
+  const frames = manualFrames();
+  const text = signal('```\nx\n```\n\nWriting');
+  const view = render(
+    <div lang="fr">
+      <MarkdownBody text={text} streaming={true} />
+    </div>,
+  );
+  await frames.frame();
+  const el = view.container.querySelector('.md')!;
+  expect(el.querySelector('button')?.textContent).toBe('Copier');
+  view.rerender(
+    <div lang="fr">
+      <MarkdownBody text={text} streaming={false} />
+    </div>,
+  );
+  await waitFor(() => expect(el.querySelector('button')?.getAttribute('aria-label')).toBe('Copier le code'));
 });

@@ -1,58 +1,40 @@
 import type { Signal } from '@preact/signals';
 import { useSignalEffect } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { chunk, plain, type Render } from '../chunk';
-import { stableEnd } from '../stable-end';
+import { chunk, plain } from '../chunk';
 
-/** What a streaming message has on screen: finished blocks (rendered once) and the nodes after them. */
-interface Live { render: Render; stable: string; tail: ChildNode[] }
+/** The widget's language, for the labels of the controls the renderer adds (set on the app root). */
+const langOf = (el: Element) => el.closest('[lang]')?.getAttribute('lang');
 
-/**
- * One streaming frame: blocks finished since the last frame are rendered and appended once;
- * only the unfinished rest is rendered again. Re-rendering the whole answer every frame made
- * a frame's cost grow with the answer (a 4,000-word answer had frames of several hundred ms).
- */
-function paintLive(el: HTMLElement, src: string, render: Render, live: Live | null): Live {
-  if (!live || live.render !== render || !src.startsWith(live.stable)) {
-    el.replaceChildren();
-    live = { render, stable: '', tail: [] };
-  }
-  for (const node of live.tail) node.remove();
-  const end = stableEnd(src, live.stable.length);
-  if (end > live.stable.length) {
-    // Without the blank line that ends them (the plain renderer would add an empty paragraph).
-    el.append(render(src.slice(live.stable.length, end).trimEnd()));
-    live.stable = src.slice(0, end);
-  }
-  const rest = render(src.slice(end));
-  live.tail = [...rest.childNodes];
-  el.append(rest);
-  return live;
-}
+/** The whole text, rendered once (plain text until the chunk is there). */
+const whole = (el: HTMLElement, src: string) => el.replaceChildren((chunk.peek()?.render || plain)(src, langOf(el)));
 
 /**
  * Renders a message's Markdown outside Preact's diffing. While streaming, chunks only schedule
  * a render for the next animation frame, so a burst of chunks costs one parse per frame, and
- * that parse covers only the blocks still being written. The finished message is rendered
- * whole once, so what stays on screen is exactly the renderer's output for the full text.
+ * the chunk's `paint` re-renders only the blocks still being written (markdown-live.ts). When
+ * the stream ends, one last `paint` brings the screen to exactly the renderer's output for the
+ * full text, without rendering a long answer again in one frame.
  */
 export function MarkdownBody({ text, streaming }: { text: Signal<string>; streaming: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
-  const live = useRef<Live | null>(null);
+  const live = useRef<unknown>(null);
   const streamingNow = useRef(streaming);
   streamingNow.current = streaming;
   useSignalEffect(() => {
     const src = text.value;
-    const render = chunk.value?.render || plain; // re-runs when the chunk arrives
+    const c = chunk.value; // re-runs when the chunk arrives
     const el = ref.current;
     if (!el) return;
     if (!streamingNow.current) {
       live.current = null;
-      return void el.replaceChildren(render(src));
+      return whole(el, src);
     }
-    // A frame that comes after the stream ended does nothing: the effect below painted it whole.
+    // A frame that comes after the stream ended does nothing: the effect below painted the last one.
     const paint = () => {
-      if (streamingNow.current) live.current = paintLive(el, src, render, live.current);
+      if (!streamingNow.current) return;
+      if (c) live.current = c.paint(el, src, langOf(el), live.current);
+      else whole(el, src);
     };
     // Fallback for environments without rAF (some embedded webviews, test DOMs).
     if (typeof requestAnimationFrame !== 'function') {
@@ -64,12 +46,15 @@ export function MarkdownBody({ text, streaming }: { text: Signal<string>; stream
     const id = requestAnimationFrame(paint);
     return () => cancel(id);
   });
-  // The stream ended (the text may not change then): one render of the whole text.
+  // The stream ended (the text may not change then): the last frame, painted now.
   const wasStreaming = useRef(streaming);
   useEffect(() => {
-    if (wasStreaming.current && !streaming && ref.current) {
+    const el = ref.current;
+    const c = chunk.peek();
+    if (wasStreaming.current && !streaming && el) {
+      if (c) c.paint(el, text.peek(), langOf(el), live.current, true);
+      else whole(el, text.peek());
       live.current = null;
-      ref.current.replaceChildren((chunk.peek()?.render || plain)(text.peek()));
     }
     wasStreaming.current = streaming;
   }, [streaming]);

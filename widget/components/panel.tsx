@@ -7,6 +7,7 @@ import { ErrorLine } from './error-line';
 import { Header } from './header';
 import { MessageList } from './message-list';
 import { NoticeBanner } from './notice-banner';
+import { followVisualViewport } from '../viewport';
 
 /** The chat dialog. Non-modal: the host page stays usable, Escape closes it. */
 export function Panel() {
@@ -27,7 +28,11 @@ export function Panel() {
     mo.observe(el, { childList: true, subtree: true });
     const track = (e: FocusEvent) => (last = e.target as Element);
     el.addEventListener('focusin', track);
-    return () => mo.disconnect();
+    const unfollow = followVisualViewport(el);
+    return () => {
+      mo.disconnect();
+      unfollow();
+    };
   }, []);
   const onDrop = (e: DragEvent) => {
     e.preventDefault();

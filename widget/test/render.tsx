@@ -2,11 +2,12 @@
 import { render } from '@testing-library/preact';
 import { App } from '../components/app';
 import { renderMarkdown } from '../markdown';
+import { paintMarkdown } from '../markdown-live';
 import { createParser } from 'eventsource-parser';
 import { provideChunk } from '../chunk';
 import { createStore } from '../state';
 
-provideChunk({ render: renderMarkdown, createParser });
+provideChunk({ render: renderMarkdown, paint: paintMarkdown, createParser });
 import { BASE, BOT, config, json, stubFetch } from './helpers';
 import type { BotConfig } from '../types';
 
