@@ -27,7 +27,7 @@ describe('agent API client', () => {
 
   test('a 401 calls the one handler and returns unauthorized', async () => {
     const { api, onUnauthorized } = client(async () => json({ error: 'unauthorized', message: 'no' }, 401));
-    expect(await api.me()).toEqual({ error: { code: 'unauthorized', status: 401 } });
+    expect(await api.me()).toEqual({ ok: false, error: { code: 'unauthorized', status: 401 } });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -35,19 +35,19 @@ describe('agent API client', () => {
     const network = client(async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect(await network.api.presence()).toEqual({ error: { code: 'network', status: 0 } });
+    expect(await network.api.presence()).toEqual({ ok: false, error: { code: 'network', status: 0 } });
     const missing = client(async () => json({ error: 'not_found', message: 'Not found' }, 404));
-    expect(await missing.api.getConversation('x')).toEqual({ error: { code: 'not_found', status: 404 } });
+    expect(await missing.api.getConversation('x')).toEqual({ ok: false, error: { code: 'not_found', status: 404 } });
     const broken = client(async () => json({ error: 'internal_error', message: 'x' }, 500));
-    expect(await broken.api.listConversations()).toEqual({ error: { code: 'server', status: 500 } });
+    expect(await broken.api.listConversations()).toEqual({ ok: false, error: { code: 'server', status: 500 } });
     const html = client(async () => new Response('<html>proxy error</html>', { status: 200 }));
-    expect(await html.api.me()).toEqual({ error: { code: 'server', status: 200 } });
+    expect(await html.api.me()).toEqual({ ok: false, error: { code: 'server', status: 200 } });
     expect(network.onUnauthorized).not.toHaveBeenCalled();
   });
 
   test('returns the parsed answer as data', async () => {
     const { api, fetch } = client(async () => json({ conversations: [] }));
-    expect(await api.listConversations('closed')).toEqual({ data: { conversations: [] } });
+    expect(await api.listConversations('closed')).toEqual({ ok: true, data: { conversations: [] } });
     expect(fetch.mock.calls[0][0]).toBe('https://chat.example/v1/agent/conversations?status=closed');
   });
 });

@@ -2,52 +2,13 @@
 // never throws: `{data}` on success, `{error}` with a closed code otherwise. The bearer token
 // and the reaction to a 401 live here and nowhere else.
 
-export interface Citation {
-  page_title: string;
-  source_url: string;
-  source_id: string;
-  score: number;
-  from_web_search: boolean;
-}
+import type { Result as SharedResult } from '../protocol/result.ts';
+import type { ConversationStatus, Message, StatusChange } from '../protocol/schemas.ts';
+import type { AgentMe, ConversationDetail, ConversationList, PresenceResponse } from '../protocol/console.ts';
 
-export interface Message {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  citations: Citation[] | null;
-  feedback: string | null;
-  image_preview: unknown;
-  created_at: string;
-  /** Non-null on an assistant message written by a human agent. */
-  agent_name?: string | null;
-}
-
-export type ConversationStatus = 'open' | 'handoff' | 'closed';
-
-/** The extension doc names `last_message` without a shape: accept a text or a Message-like object. */
-export type LastMessage = string | { role?: string; content?: string } | null;
-
-export interface ConversationSummary {
-  conversation_id: string;
-  bot_id: string;
-  bot_name: string;
-  status: ConversationStatus;
-  waiting_since: string | null;
-  updated_at: string;
-  last_message: LastMessage;
-}
-
-export interface ContactSubmission {
-  id: string;
-  fields: Record<string, unknown>;
-  created_at: string;
-}
-
-export interface ConversationDetail {
-  conversation: ConversationSummary;
-  messages: Message[];
-  contact_submissions: ContactSubmission[];
-}
+// The wire shapes are protocol's; re-exported so the inbox's components import from one place.
+export type { Citation, ConversationStatus, Message } from '../protocol/schemas.ts';
+export type { ContactSubmission, ConversationDetail, ConversationSummary, Visitor } from '../protocol/console.ts';
 
 export type ApiErrorCode = 'unauthorized' | 'not_found' | 'bad_request' | 'server' | 'network';
 
@@ -57,7 +18,7 @@ export interface ApiError {
   status: number;
 }
 
-export type Result<T> = { data: T } | { error: ApiError };
+export type Result<T> = SharedResult<T, ApiError>;
 
 export interface AgentApiOptions {
   token: string;
@@ -96,32 +57,30 @@ export function createAgentApi(options: AgentApiOptions) {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch {
-      return { error: { code: 'network', status: 0 } };
+      return { ok: false, error: { code: 'network', status: 0 } };
     }
     if (response.status === 401) {
       onUnauthorized();
-      return { error: { code: 'unauthorized', status: 401 } };
+      return { ok: false, error: { code: 'unauthorized', status: 401 } };
     }
-    if (!response.ok) return { error: { code: codeFor(response.status), status: response.status } };
+    if (!response.ok) return { ok: false, error: { code: codeFor(response.status), status: response.status } };
     try {
-      return { data: (await response.json()) as T };
+      return { ok: true, data: (await response.json()) as T };
     } catch {
       // A 2xx that is not JSON (a proxy's error page, a cut connection) is a server fault.
-      return { error: { code: 'server', status: response.status } };
+      return { ok: false, error: { code: 'server', status: response.status } };
     }
   }
 
   const conversationPath = (id: string) => `/v1/agent/conversations/${encodeURIComponent(id)}`;
 
   return {
-    me: () => request<{ name: string }>('GET', '/v1/agent/me'),
-    presence: () => request<{ available: boolean; expires_in: number }>('POST', '/v1/agent/presence'),
-    listConversations: (status: ConversationStatus = 'handoff') =>
-      request<{ conversations: ConversationSummary[] }>('GET', `/v1/agent/conversations?status=${status}`),
+    me: () => request<AgentMe>('GET', '/v1/agent/me'),
+    presence: () => request<PresenceResponse>('POST', '/v1/agent/presence'),
+    listConversations: (status: ConversationStatus = 'handoff') => request<ConversationList>('GET', `/v1/agent/conversations?status=${status}`),
     getConversation: (id: string) => request<ConversationDetail>('GET', conversationPath(id)),
     reply: (id: string, content: string) => request<Message>('POST', `${conversationPath(id)}/messages`, { content }),
-    close: (id: string) =>
-      request<{ conversation_id: string; conversation_status: 'closed' }>('POST', `${conversationPath(id)}/close`),
+    close: (id: string) => request<StatusChange>('POST', `${conversationPath(id)}/close`),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Visitor } from './api';
 // Small pure helpers for showing untrusted data. None of them makes HTML: callers put the
 // results into text nodes or, for `safeHttpUrl`, an href.
 
@@ -44,4 +45,11 @@ export function fieldText(value: unknown): string {
   if (Array.isArray(value)) return value.map(fieldText).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** "Alice Martin <alice@example.com>" for a verified user; the user id when that is all there is. */
+export function visitorLabel(v: Visitor | null | undefined): string {
+  if (!v) return '';
+  const name = v.name || (v.email ? '' : v.user_id);
+  return v.email ? (name ? `${name} <${v.email}>` : v.email) : name;
 }

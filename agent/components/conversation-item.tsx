@@ -1,11 +1,8 @@
-import type { ConversationSummary, LastMessage } from '../api';
-import { excerpt, formatWaiting } from '../format';
+import type { ConversationSummary } from '../api';
+import { excerpt, formatWaiting, visitorLabel } from '../format';
 import type { Inbox } from '../state';
 
-function lastText(last: LastMessage): string {
-  if (!last) return '';
-  return excerpt(typeof last === 'string' ? last : (last.content ?? ''));
-}
+const lastText = (last: ConversationSummary['last_message']): string => (last ? excerpt(last.content) : '');
 
 export function ConversationItem({ inbox, conversation }: { inbox: Inbox; conversation: ConversationSummary }) {
   const id = conversation.conversation_id;
@@ -20,6 +17,7 @@ export function ConversationItem({ inbox, conversation }: { inbox: Inbox; conver
         <span class="item-title">{first || last || 'New conversation'}</span>{' '}
         {/* The spaces keep the words apart in the accessible name; the grid layout ignores them. */}
         <span class="item-meta">
+          {conversation.visitor && `${visitorLabel(conversation.visitor)} · `}
           {conversation.bot_name}
           {waiting && ` · waiting ${waiting}`}
         </span>{' '}

@@ -57,9 +57,14 @@ describe('waiting list', () => {
             bot_id: 'b1',
             bot_name: 'Docs helper',
             status: 'handoff',
-            waiting_since: new Date(Date.now() - 5 * 60_000).toISOString(),
+            // Five and a half minutes: the inbox's clock was read a moment before this line runs.
+            waiting_since: new Date(Date.now() - 5.5 * 60_000).toISOString(),
             updated_at: new Date().toISOString(),
-            last_message: 'Can someone   call me back?',
+            last_message: {
+              id: 'm1', role: 'user', content: 'Can someone   call me back?', citations: null, feedback: null,
+              image_preview: null, created_at: new Date().toISOString(), agent_name: null,
+            },
+            visitor: null,
           }}
         />
       </ul>,
@@ -67,5 +72,19 @@ describe('waiting list', () => {
     const button = screen.getByRole('button');
     expect(button.textContent).toContain('Can someone call me back?');
     expect(button.textContent).toContain('Docs helper · waiting 5 min');
+  });
+
+  test('a verified visitor is named with their e-mail; an anonymous one is not', () => {
+    const inbox = createInbox({ storage: null });
+    const base = { bot_id: 'b1', bot_name: 'Docs helper', status: 'handoff' as const, waiting_since: null, updated_at: new Date().toISOString(), last_message: null };
+    render(
+      <ul>
+        <ConversationItem inbox={inbox} conversation={{ ...base, conversation_id: 'c1', visitor: { user_id: 'u-7', name: 'Alice Martin', email: 'alice@example.com' } }} />
+        <ConversationItem inbox={inbox} conversation={{ ...base, conversation_id: 'c2', visitor: null }} />
+      </ul>,
+    );
+    const [alice, anonymous] = screen.getAllByRole('button');
+    expect(alice.textContent).toContain('Alice Martin <alice@example.com> · Docs helper');
+    expect(anonymous.textContent).not.toContain('<');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { excerpt } from '../format';
+import { excerpt, visitorLabel } from '../format';
 import type { Inbox } from '../state';
 import { text } from '../text';
 import { ContactSubmissions } from './contact-submissions';
@@ -45,7 +45,12 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
       <header class="thread-head">
         <div>
           <h2 id="thread-heading">{excerpt(title, 60)}</h2>
-          {conversation && <p class="meta">{conversation.bot_name}</p>}
+          {conversation && (
+            <p class="meta">
+              {conversation.visitor && `${visitorLabel(conversation.visitor)} · `}
+              {conversation.bot_name}
+            </p>
+          )}
         </div>
         <button type="button" onClick={() => void onClose()} aria-busy={inbox.closing.value}>
           {text.closeConversation}

@@ -79,6 +79,7 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
         status: seed.status ?? 'handoff',
         waiting_since: seed.waitingSince,
         updated_at: seed.waitingSince,
+        visitor: null,
       },
       messages: seed.messages,
       contact_submissions: seed.contactSubmissions ?? [],

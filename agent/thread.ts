@@ -1,0 +1,159 @@
+// The open conversation: its messages (refreshed with the poll), the agent's draft per
+// conversation, replies on their way, and closing.
+import { batch, computed, signal } from '@preact/signals';
+import type { AgentApi, ConversationDetail } from './api';
+import type { List } from './list';
+import type { Session } from './session';
+import { text } from './text';
+
+/** A reply on its way: shown at once in the thread, dropped when the server answers. */
+export interface PendingReply {
+  key: number;
+  conversationId: string;
+  content: string;
+}
+
+// Polls return the whole thread every 3 s; most of the time nothing changed, and keeping the
+// old object spares a re-render of every message.
+function sameDetail(a: ConversationDetail | null, b: ConversationDetail): boolean {
+  if (!a) return false;
+  const lastA = a.messages.at(-1);
+  const lastB = b.messages.at(-1);
+  return (
+    a.conversation.conversation_id === b.conversation.conversation_id &&
+    a.conversation.status === b.conversation.status &&
+    a.messages.length === b.messages.length &&
+    lastA?.id === lastB?.id &&
+    lastA?.content === lastB?.content &&
+    (a.contact_submissions?.length ?? 0) === (b.contact_submissions?.length ?? 0)
+  );
+}
+
+export function createThread(session: Session, list: List) {
+  const openId = signal<string | null>(null);
+  const thread = signal<ConversationDetail | null>(null);
+  const drafts = signal<Record<string, string>>({});
+  const pending = signal<PendingReply[]>([]);
+  const closing = signal(false);
+  /** Polite announcements for screen readers ("Conversation closed."). */
+  const announcement = signal('');
+  const draft = computed(() => (openId.value ? (drafts.value[openId.value] ?? '') : ''));
+  const openPending = computed(() => pending.value.filter((p) => p.conversationId === openId.value));
+  let threadInFlight = false;
+  let pendingSeq = 0;
+
+  async function loadThread(client: AgentApi, id: string): Promise<boolean> {
+    const result = await client.getConversation(id);
+    if (client !== session.client() || openId.value !== id) return false;
+    if (!result.ok) {
+      if (result.error.code === 'not_found') {
+        batch(() => {
+          openId.value = null;
+          thread.value = null;
+          session.notice.value = 'gone';
+        });
+      } else {
+        session.report(result.error, 'offline', 'server');
+      }
+      return false;
+    }
+    batch(() => {
+      if (!sameDetail(thread.value, result.data)) thread.value = result.data;
+      list.rememberExcerpt(result.data);
+    });
+    return true;
+  }
+
+  async function refreshThread() {
+    const client = session.client();
+    const id = openId.value;
+    if (!client || !id || threadInFlight) return;
+    threadInFlight = true;
+    await loadThread(client, id);
+    if (client === session.client()) threadInFlight = false;
+  }
+
+  /** Opens a conversation: shows it at once as loading, then the whole thread. */
+  async function openConversation(id: string) {
+    const client = session.client();
+    if (!client || openId.value === id) return;
+    batch(() => {
+      openId.value = id;
+      thread.value = null;
+      announcement.value = '';
+      if (session.notice.value === 'gone') session.notice.value = null;
+    });
+    await loadThread(client, id);
+  }
+
+  function setDraft(value: string) {
+    const id = openId.value;
+    if (id) drafts.value = { ...drafts.value, [id]: value };
+  }
+
+  /** Sends the open conversation's draft. The text shows in the thread at once; on failure it goes back into the box. */
+  async function sendReply() {
+    const client = session.client();
+    const id = openId.value;
+    const content = draft.value.trim();
+    if (!client || !id || !content) return;
+    const key = ++pendingSeq;
+    batch(() => {
+      pending.value = [...pending.value, { key, conversationId: id, content }];
+      drafts.value = { ...drafts.value, [id]: '' };
+    });
+    const result = await client.reply(id, content);
+    if (client !== session.client()) return;
+    batch(() => {
+      pending.value = pending.value.filter((p) => p.key !== key);
+      if (!result.ok) {
+        // Whatever was typed while the reply was on its way stays after the restored text.
+        const typedSince = drafts.value[id] ?? '';
+        drafts.value = { ...drafts.value, [id]: typedSince ? `${content}\n${typedSince}` : content };
+        session.report(result.error, 'send_offline', 'send_failed');
+        return;
+      }
+      session.clearNotice('send_offline', 'send_failed');
+      const current = thread.value;
+      // A poll may have fetched the stored reply before this answer arrived.
+      if (current && current.conversation.conversation_id === id && !current.messages.some((m) => m.id === result.data.id)) {
+        thread.value = { ...current, messages: [...current.messages, result.data] };
+      }
+    });
+  }
+
+  /** Closes the open conversation and takes it off the waiting list. */
+  async function closeConversation() {
+    const client = session.client();
+    const id = openId.value;
+    if (!client || !id || closing.value) return;
+    closing.value = true;
+    const result = await client.close(id);
+    if (client !== session.client()) return;
+    batch(() => {
+      closing.value = false;
+      if (!result.ok) return session.report(result.error, 'close_failed', 'close_failed');
+      session.clearNotice('close_failed');
+      list.drop(id);
+      const { [id]: _dropped, ...rest } = drafts.value;
+      drafts.value = rest;
+      if (openId.value === id) {
+        openId.value = null;
+        thread.value = null;
+      }
+      announcement.value = text.closed;
+    });
+  }
+
+  function forget() {
+    threadInFlight = false;
+    openId.value = null;
+    thread.value = null;
+    drafts.value = {};
+    pending.value = [];
+    closing.value = false;
+    announcement.value = '';
+  }
+
+  return { openId, thread, draft, openPending, closing, announcement, refreshThread, openConversation, setDraft, sendReply, closeConversation, forget };
+}
