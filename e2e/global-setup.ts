@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeModel, startVerifier, type ModelReply } from '../server/test/stand-ins.ts';
-import { AGENT, BOT_KEYS, botId, buildConfig, FAIL_ONCE, MODEL_ANSWER } from './support/config.ts';
+import { AGENT, BOT_KEYS, botId, buildConfig, FAIL_ONCE, MARKDOWN_ANSWER, MARKDOWN_QUESTION, MODEL_ANSWER } from './support/config.ts';
 import { startHostServer } from './support/host-server.ts';
 import { startServerProcess } from './support/server-process.ts';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
@@ -44,13 +44,13 @@ export default async function globalSetup() {
         failed.add(text);
         return 'error';
       }
-      return { chunks: MODEL_ANSWER };
+      return { chunks: text.includes(MARKDOWN_QUESTION) ? MARKDOWN_ANSWER : MODEL_ANSWER };
     };
 
     // Bot ids are fixed; the API origin is known only once the server listens, and the host
     // server reads `vars` per request, so it is filled in below.
     const vars: Record<string, string> = Object.fromEntries(BOT_KEYS.map((k) => [`BOT:${k}`, botId(k)]));
-    const host = await startHostServer(join(root, 'e2e', 'pages'), vars);
+    const host = await startHostServer(join(root, 'e2e', 'pages'), vars, { '/esm/': join(root, 'dist', 'esm') });
     stops.push(host.close);
 
     copyKnowledge(join(root, 'e2e', 'knowledge', 'en'), join(tmp, 'knowledge-en'), host.url);

@@ -4,19 +4,38 @@ import { expect, test } from './fixtures.ts';
 
 const STREAM = '**/v1/public/chat/stream';
 
-test('a stream cut mid-answer keeps what arrived, says so, and Retry sends the same text', async ({ page, openWidget, widget }) => {
-  await openWidget('basic.html', { bot: 'drop' });
+/** Serves the real stream only up to its first content event, then ends the body: no `done`, no `error`. */
+async function cutAfterFirstContent(page: import('@playwright/test').Page) {
   await page.route(
     STREAM,
     async (route) => {
       const response = await route.fetch();
-      // Everything up to the first content event, then the body ends: no `done`, no `error`.
       const frames = (await response.text()).split('\n\n');
       const firstContent = frames.findIndex((f) => f.includes('"type":"content"'));
       await route.fulfill({ response, body: `${frames.slice(0, firstContent + 1).join('\n\n')}\n\n` });
     },
     { times: 1 },
   );
+}
+
+test('a stream cut mid-answer resumes where it stopped (Last-Event-ID) and the whole answer arrives once', async ({ page, openWidget, widget }) => {
+  await openWidget('basic.html', { bot: 'drop' });
+  await cutAfterFirstContent(page);
+  const resumed = page.waitForRequest((r) => r.url().includes('/v1/public/chat/streams/') && /:\d+$/.test(r.headers()['last-event-id'] ?? ''));
+  const question = 'How long is the warranty?';
+  const answer = await widget.finished(await widget.send(question));
+  await resumed;
+  await expect(widget.text(answer)).toHaveText(/^The Aurora Kettle has/);
+  await expect(widget.text(answer)).toContainText('Keep your receipt: the warranty starts on the day of purchase.');
+  await expect(widget.panel.getByRole('alert')).toHaveCount(0);
+  await expect(widget.userMessages).toHaveText([question]);
+});
+
+test('against a server without resumable streams (404) a cut keeps what arrived, says so, and Retry sends the same text', async ({ page, openWidget, widget }) => {
+  await openWidget('basic.html', { bot: 'drop' });
+  await cutAfterFirstContent(page);
+  await page.route('**/v1/public/chat/streams/**', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'not_found', message: 'No such endpoint' }) }), { times: 1 });
   const question = 'How long is the warranty?';
   const answer = await widget.finished(await widget.send(question));
   await expect(widget.text(answer)).toHaveText(/^The Aurora Kettle has/);
@@ -31,6 +50,24 @@ test('a stream cut mid-answer keeps what arrived, says so, and Retry sends the s
   await expect(widget.text(full)).toContainText('Keep your receipt: the warranty starts on the day of purchase.');
   await expect(widget.userMessages).toHaveText([question]);
   await expect(widget.panel.getByRole('alert')).toHaveCount(0);
+});
+
+test('a page reload mid-answer reattaches to the turn and shows the whole answer once', async ({ page, openWidget, widget }) => {
+  await openWidget('basic.html', { bot: 'drop' });
+  const question = 'How long is the warranty?';
+  const answer = await widget.send(question);
+  await expect(widget.text(answer)).toHaveText(/^The Aurora Kettle has/);
+  await page.reload();
+  await widget.open();
+  await expect(widget.userMessages).toHaveText([question]);
+  const again = await widget.finished(widget.answers.last());
+  await expect(widget.text(again)).toHaveText(/^The Aurora Kettle has/);
+  await expect(widget.text(again)).toContainText('Keep your receipt: the warranty starts on the day of purchase.');
+  await expect(widget.panel.getByRole('alert')).toHaveCount(0);
+  // Reopening after the answer is stored shows it from history, not twice.
+  await page.reload();
+  await widget.open();
+  await expect(widget.panel.getByText('Keep your receipt: the warranty starts on the day of purchase.')).toHaveCount(1);
 });
 
 test('a connection that fails before the stream puts the typed text back into the composer', async ({ page, openWidget, widget }) => {

@@ -15,14 +15,16 @@ test('an origin the bot does not allow: no widget, the page untouched, one warni
     });
   });
   await visit('origin-restricted.html');
+  // One warning that names this page's origin and allowed_domains, not "network".
   await expect.poll(() => messages.filter((m) => m.startsWith('warning: [chat-widget]'))).toEqual([
-    expect.stringContaining(`configuration for bot ${botId('origin')} could not be loaded`),
+    expect.stringContaining(`this page's origin ${env.host} is not in allowed_domains of bot ${botId('origin')}`),
   ]);
-  // What the browser met: the server refuses this origin (and its 403 carries no Allow-Origin,
-  // so the page cannot even read it).
+  // What the browser met: the server refuses this origin with a 403 the page can read,
+  // naming the origin it saw.
   const refused = await request.get(`${env.api}/v1/public/bots/${botId('origin')}/config`, { headers: { origin: env.host } });
   expect(refused.status()).toBe(403);
-  expect(refused.headers()['access-control-allow-origin']).toBeUndefined();
+  expect(refused.headers()['access-control-allow-origin']).toBe(env.host);
+  expect((await refused.json()).message).toContain(`origin ${env.host}`);
 
   await expect(widget.launcher).toHaveCount(0);
   expect(await widget.hosts()).toBe(0);

@@ -3,15 +3,22 @@
 import { WARNING } from './support/config.ts';
 import { expect, test } from './fixtures.ts';
 
-test("a 429 shows the bot's warning message and gives the text back", async ({ openWidget, widget, sendMessage }) => {
+test("a 429 shows the bot's warning message and gives the text back", async ({ page, openWidget, widget, sendMessage }) => {
   await openWidget('rate-limited.html');
   await expect(widget.text(await sendMessage('How much does the kettle cost?'))).toContainText('89 euros');
   await expect(widget.text(await sendMessage('How long is the warranty?'))).toContainText('two-year warranty');
 
+  // The panel has been open for a while now: the countdown must still start at Retry-After.
+  await page.waitForTimeout(2500);
   await widget.composer.fill('How do I descale the kettle?');
+  const limited = page.waitForResponse((r) => r.url().endsWith('/chat/stream') && r.status() === 429);
   await widget.sendButton.click();
+  const retryAfter = Number((await limited).headers()['retry-after']);
   await expect(widget.panel.getByRole('alert')).toContainText(WARNING);
-  await expect(widget.panel.getByRole('alert')).toContainText(/You can send again in \d+ s\./);
+  const line = (await widget.panel.getByRole('alert').textContent()) ?? '';
+  const shown = Number(/You can send again in (\d+) s\./.exec(line)?.[1]);
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThanOrEqual(retryAfter);
   await expect(widget.composer).toHaveValue('How do I descale the kettle?');
   await expect(widget.sendButton).toBeDisabled();
   await expect(widget.userMessages).toHaveCount(2);

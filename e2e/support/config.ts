@@ -12,7 +12,11 @@ export const BASIC_KEYS = [
   'basic', 'flow', 'replace', 'drop', 'image', 'handoff', 'contact', 'feedback', 'keyboard', 'double', 'mobile', 'shots',
 ] as const;
 /** Bots with a setting of their own. */
-export const OTHER_KEYS = ['look', 'links-off', 'origin', 'rate', 'recaptcha', 'openai', 'notice', 'dark', 'ar'] as const;
+export const OTHER_KEYS = [
+  'look', 'links-off', 'origin', 'rate', 'recaptcha', 'openai', 'notice', 'dark', 'ar', 'markdown',
+  // Issue 15: the JS API, inline mode, two bots on a page, SPA, engagement, privacy, identity.
+  'api', 'inline', 'second', 'spa', 'engage', 'proactive', 'privacy', 'identity', 'esm',
+] as const;
 export type BotKey = (typeof BASIC_KEYS)[number] | (typeof OTHER_KEYS)[number];
 export const BOT_KEYS: BotKey[] = [...BASIC_KEYS, ...OTHER_KEYS];
 
@@ -25,6 +29,10 @@ export const WARNING = 'Easy there! You are sending messages faster than this ch
 export const OFFLINE = 'Nobody from our team is online right now. Leave your email in the contact form.';
 export const AGENT_LABEL = 'Aurora support';
 export const CONTACT_DONE = 'Thanks! A member of our team will email you within one working day.';
+export const SECOND_NAME = 'Aurora Repairs desk';
+export const PROACTIVE = 'Choosing a kettle? Ask me about prices and delivery.';
+/** The identity bot's secret: the e2e "site backend" signs user ids with it. */
+export const IDENTITY_SECRET = 'e2e-identity-secret-0123456789abcdef';
 export const AR = {
   name: 'مساعد غلاية أورورا',
   welcome: 'مرحبا! اسألني عن غلاية أورورا.',
@@ -34,6 +42,18 @@ export const AR = {
 /** A question with this word fails at the model stand-in once, then gets MODEL_ANSWER. */
 export const FAIL_ONCE = 'flaky-upstream';
 export const MODEL_ANSWER = ['The Aurora Kettle ', 'costs 89 euros ', 'including VAT [1].'];
+/** A question with this word gets MARKDOWN_ANSWER: a fenced code block in a list and a wide table. */
+export const MARKDOWN_QUESTION = 'markdown-showcase';
+export const MARKDOWN_CODE = 'curl -X POST https://api.aurora.test/v1/descale \\\n  -d \'{"kettle": "AK-2"}\'';
+const WIDE_ROW = (c: string) => `| ${Array.from({ length: 8 }, (_, i) => `${c}${i + 1} descaling-interval-column`).join(' | ')} |`;
+export const MARKDOWN_ANSWER = [
+  'To descale:\n\n3. Fill the kettle\n\n',
+  '4. Call the service:\n\n   ```sh\n',
+  MARKDOWN_CODE.split('\n').map((l) => `   ${l}`).join('\n'),
+  '\n   ```\n\n',
+  `${WIDE_ROW('Head ')}\n|${'---|'.repeat(8)}\n${WIDE_ROW('cell ')}\n\n`,
+  'Done.',
+];
 
 export interface ConfigInputs {
   /** Folder of the English knowledge (front-matter URLs already filled in). */
@@ -96,7 +116,7 @@ export function buildConfig(i: ConfigInputs): Record<string, unknown> {
         basic(key, i, {
           // Specs that watch an answer change while it streams (the status hint, the text
           // growing, a `replace` swapping shown text) get a slower stream.
-          ...(key === 'flow' || key === 'replace' ? { engine: { type: 'extractive', chunk_delay_ms: 150 } } : {}),
+          ...(key === 'flow' || key === 'replace' || key === 'drop' ? { engine: { type: 'extractive', chunk_delay_ms: 150 } } : {}),
           ...(key === 'shots' ? noHandoff : {}),
         }),
       ),
@@ -109,6 +129,7 @@ export function buildConfig(i: ConfigInputs): Record<string, unknown> {
         recaptcha: { site_key: RECAPTCHA_SITE_KEY, secret_key: RECAPTCHA_SECRET, verify_url: i.verifyUrl, min_score: 0.5 },
       }),
       basic('openai', i, { ...noHandoff, engine: { type: 'openai', base_url: i.modelBaseUrl, model: 'stand-in', timeout_ms: 5000 } }),
+      basic('markdown', i, { ...noHandoff, engine: { type: 'openai', base_url: i.modelBaseUrl, model: 'stand-in', timeout_ms: 5000 } }),
       basic('notice', i, {
         ...noHandoff,
         knowledge: {
@@ -120,6 +141,21 @@ export function buildConfig(i: ConfigInputs): Record<string, unknown> {
         ...noHandoff,
         widget_settings: { primary_color: '#7c3aed', position: 'bottom-right', title: 'Aurora Kettles', theme: 'dark' },
       }),
+      basic('api', i, noHandoff),
+      basic('inline', i, noHandoff),
+      basic('second', i, { ...noHandoff, name: SECOND_NAME, widget_settings: { primary_color: '#b45309', position: 'bottom-left', theme: 'light' } }),
+      basic('spa', i, noHandoff),
+      basic('engage', i, noHandoff),
+      basic('proactive', i, {
+        ...noHandoff,
+        proactive_messages: [
+          { text: 'Only on the repairs page.', delay_ms: 0, url_pattern: '/repairs/**', once: true },
+          { text: PROACTIVE, delay_ms: 800, url_pattern: '/proactive*.html', once: true },
+        ],
+      }),
+      basic('privacy', i, noHandoff),
+      basic('identity', i, { ...noHandoff, identity_secret: IDENTITY_SECRET }),
+      basic('esm', i, noHandoff),
       basic('ar', i, {
         ...noHandoff,
         name: AR.name,

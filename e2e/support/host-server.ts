@@ -18,15 +18,29 @@ const types: Record<string, string> = {
 
 export interface HostServer { url: string; close(): Promise<void> }
 
-export async function startHostServer(dir: string, vars: Record<string, string>): Promise<HostServer> {
+/**
+ * `files`: URL prefix → folder served as is (no {{...}} filling), e.g. the npm package's
+ * build at /esm/, as a site that self-hosts its bundle would serve it.
+ */
+export async function startHostServer(dir: string, vars: Record<string, string>, files: Record<string, string> = {}): Promise<HostServer> {
   const fill = (text: string, bot: string | null) =>
     text.replace(/\{\{([A-Z_]+(?::[a-z0-9_-]+)?)\}\}/g, (whole, key: string) =>
       (bot && key.startsWith('BOT:') ? vars[`BOT:${bot}`] : vars[key]) ?? whole);
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(dir, path === '/' ? 'basic.html' : path);
-    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
+    const prefix = Object.keys(files).find((p) => path.startsWith(p));
+    const base = prefix ? files[prefix] : dir;
+    const file = prefix ? join(base, path.slice(prefix.length)) : join(dir, path === '/' ? 'basic.html' : path);
+    if (!file.startsWith(base)) { res.writeHead(403).end(); return; }
+    if (prefix) {
+      try {
+        res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(await readFile(file));
+      } catch {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      }
+      return;
+    }
     try {
       const raw = await readFile(file, 'utf8');
       const body = fill(raw, url.searchParams.get('bot'));

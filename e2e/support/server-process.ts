@@ -1,15 +1,16 @@
-// Starts the real companion server the way a site owner does (the CLI), on a free port,
-// and waits for its `listening on http://HOST:PORT` line. Everything it prints goes on into
+// Starts the real companion server the way a site owner does (the compiled CLI under plain
+// `node`, dist/server), on a free port, and waits for its `listening` log line. Everything it prints goes on into
 // a log file: a pipe nobody reads fills up and would block the server's writes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_MAIN } from '../../scripts/ensure-built.mjs';
 
 export interface ServerProcess { url: string; child: ChildProcess; stop(): Promise<void> }
 
 export function startServerProcess(root: string, configPath: string, dataDir: string, logFile: string): Promise<ServerProcess> {
   const child = spawn(process.execPath, [
-    '--import', 'tsx', join(root, 'server', 'main.ts'),
+    join(root, SERVER_MAIN),
     '--config', configPath, '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir,
   ], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = createWriteStream(logFile);
@@ -38,7 +39,7 @@ export function startServerProcess(root: string, configPath: string, dataDir: st
     const onExit = (code: number | null) => fail(new Error(`server exited with ${code} before listening:\n${output}`));
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
       if (!match) return;
       clearTimeout(timer);
       child.stdout?.off('data', onData);
