@@ -1,10 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build as viteBuild } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-// What the widget needs only once the chat is open (the Markdown renderer, its sanitizer
-// DOMPurify, the SSE parser) ships as a second classic script, dist/widget-markdown.js, that
-// widget.js loads when the chat is first opened (widget/chunk.ts). An IIFE build has exactly one entry, so that file comes from a
-// nested build run when the main one has been written: `vite build` makes both.
 // Site owners may serve widget.js without `charset=utf-8` onto pages in another encoding; the
 // bundle is therefore pure ASCII, every other character written as a \u escape (valid in
 // strings, templates, regular expressions, identifiers and comments alike).
@@ -17,27 +14,71 @@ const asciiOnly = () => ({
   },
 });
 
-const markdownChunk = () => ({
-  name: 'widget-markdown-chunk',
-  async closeBundle() {
-    await viteBuild({
+// The loader (dist/widget.js) is the only file a page pays for before anyone shows interest:
+// a classic script (IIFE) that draws the launcher and imports the app. The app
+// (dist/widget-app.<hash>.js: Preact, every component, Markdown, DOMPurify, the SSE parser) is
+// an ES module, so the loader can fetch it with import() from its own origin, also under a
+// strict CSP. An IIFE build has exactly one entry, so the app and the npm package come from
+// nested builds: `vite build` makes all three.
+//
+// The app is built first and named by its content hash, and its name is compiled into
+// widget.js (__WIDGET_APP__): the server caches it for a year, and a page holding an older
+// widget.js asks for the older app, which stays in dist/, so a new loader never meets an old
+// app or the other way round. Only for `vite build`: vitest runs this config too and needs no bundle.
+const appModule = () => ({
+  name: 'widget-app-module',
+  async config(_: unknown, env: { command: string }) {
+    if (env.command !== 'build') return;
+    const out = await viteBuild({
       configFile: false,
       logLevel: 'warn',
       build: {
         outDir: 'dist',
         emptyOutDir: false,
+        copyPublicDir: false,
         target: 'es2020',
-        lib: { entry: 'widget/chunk-entry.ts', name: 'ChatWidgetMarkdown', formats: ['iife'], fileName: () => 'widget-markdown.js' },
-        rollupOptions: { plugins: [asciiOnly()] },
+        // Not a library build: those keep whitespace in ES output, and this file goes to browsers as is.
+        modulePreload: false,
+        rollupOptions: {
+          input: 'widget/app-entry.ts',
+          preserveEntrySignatures: 'exports-only',
+          output: { format: 'es', entryFileNames: 'widget-app.[hash].js', codeSplitting: false },
+          plugins: [asciiOnly()],
+        },
       },
     });
+    const outputs = (Array.isArray(out) ? out : [out]) as Array<{ output: Array<{ type: string; fileName: string }> }>;
+    const file = outputs.flatMap((o) => o.output).find((f) => f.type === 'chunk')?.fileName;
+    if (!file || !/^widget-app\.[\w-]{8,}\.js$/.test(file)) throw new Error(`the app module was written as ${file}, not widget-app.<hash>.js`);
+    return { define: { __WIDGET_APP__: JSON.stringify(file) } };
   },
 });
 
-// One config for the widget's library build and for the unit tests.
-// Site owners paste ONE classic script (IIFE) tag; an IIFE works on pages that are not
-// modules and under a strict CSP. It pulls in widget-markdown.js itself, on first open.
+// The npm package (dist/esm/: ES modules with the app as a split chunk, plus type
+// declarations), built once the loader has been written.
+const esmPackage = () => ({
+  name: 'widget-esm-package',
+  async closeBundle() {
+    await viteBuild({
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        outDir: 'dist/esm',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        target: 'es2020',
+        lib: { entry: 'widget/esm.ts', formats: ['es'], fileName: () => 'index.js' },
+        rollupOptions: { output: { chunkFileNames: 'app-[hash].js' }, plugins: [asciiOnly()] },
+      },
+    });
+    // The public types are a types-only module: they are the declarations, plus `mount`.
+    const types = readFileSync('widget/public-types.ts', 'utf8');
+    writeFileSync('dist/esm/index.d.ts', `${types}\n/** Mounts one widget; its methods work at once (calls wait until it has loaded). */\nexport declare function mount(options: MountOptions): WidgetInstance;\n`);
+  },
+});
+
 export default defineConfig({
+  plugins: [appModule()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -48,7 +89,7 @@ export default defineConfig({
       formats: ['iife'],
       fileName: () => 'widget.js',
     },
-    rollupOptions: { output: { inlineDynamicImports: true }, plugins: [asciiOnly(), markdownChunk()] },
+    rollupOptions: { plugins: [asciiOnly(), esmPackage()] },
   },
   test: {
     projects: [

@@ -27,9 +27,17 @@ export const WRK_PACKAGE = 'wrk';
  * a rebuild by someone else mid-run cannot mix two builds in one results file.
  */
 export const DIST = process.env.BENCH_DIST || join(ROOT, 'dist');
+
+/** The content-hashed name of the app module that dist/widget.js imports (widget-app.<hash>.js). */
+export function chunkName(dist = DIST) {
+  const main = join(dist, 'widget.js');
+  const m = existsSync(main) ? /widget-app\.[\w-]{8,}\.js/.exec(readFileSync(main, 'utf8')) : null;
+  return m ? m[0] : 'widget-app.js';
+}
+export const CHUNK = chunkName();
 export const OURS = [
   { name: 'ours: widget.js', file: join(DIST, 'widget.js'), when: 'with the page' },
-  { name: 'ours: widget-markdown.js', file: join(DIST, 'widget-markdown.js'), when: 'on first open' },
+  { name: 'ours: widget-app.<hash>.js', file: join(DIST, CHUNK), when: 'on hover, focus or click' },
 ];
 
 export const peerPath = (p) => join(PEERS_DIR, 'node_modules', p.pkg, p.file);
@@ -170,10 +178,11 @@ export async function main(metaUrl, measure) {
 
 /**
  * Starts our server (bench/serve.mjs around startServer) as a child on `cpu` (or unpinned),
- * with an IPC channel for memory samples and CPU profiles. Resolves once it listens.
+ * with an IPC channel for memory samples and CPU profiles. Resolves once it listens. `args`:
+ * more flags for serve.mjs (--database-url, --redis-url, --redis-prefix).
  */
-export function startOurServer({ configPath, dataDir, cpu = null, execArgv = [] }) {
-  const args = [...execArgv, '--import', 'tsx', join(BENCH, 'serve.mjs'), '--config', configPath, '--data-dir', dataDir];
+export function startOurServer({ configPath, dataDir, cpu = null, execArgv = [], args: extra = [] }) {
+  const args = [...execArgv, join(BENCH, 'serve.mjs'), '--config', configPath, '--data-dir', dataDir, ...extra];
   const [cmd, argv] = cpu === null ? [process.execPath, args] : ['taskset', ['-c', String(cpu), process.execPath, ...args]];
   const child = spawn(cmd, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   return waitListening(child, 'our server');

@@ -5,7 +5,7 @@
 // for ours the time from the script tag to the launcher on screen. Peers are pointed at the
 // loopback server, where they find no bot: their cost up to that point is what is measured.
 import { join } from 'node:path';
-import { OURS, ensurePeers, fmt, fmtInt, kb, log, main, median, min, outDir, ratio, sleep, startOurServer } from './common.mjs';
+import { CHUNK, OURS, ensurePeers, fmt, fmtInt, kb, log, main, median, min, outDir, ratio, sleep, startOurServer } from './common.mjs';
 import { BOTS, writeBenchConfig } from './config.mjs';
 import { INIT_SCRIPT, hostPage, launch, metrics } from './browser.mjs';
 import { startStaticServer } from './static-server.mjs';
@@ -78,11 +78,46 @@ async function coldRun(browser, url, ours) {
   };
 }
 
+/**
+ * Ours only: a click on the launcher on a cold cache (a fresh context, clicked as soon as the
+ * launcher shows, so the app is fetched by that hover and click) until the frame that shows
+ * the panel. Timed in the page from the pointerdown, so the driver's latency is not counted.
+ */
+const PANEL_WATCH = `(() => {
+  window.addEventListener('pointerdown', () => {
+    const B = window.__bench;
+    if (B.downAt != null) return;
+    B.downAt = performance.now();
+    const look = () => {
+      const root = document.querySelector('chat-widget')?.shadowRoot;
+      if (root?.querySelector('[role=dialog]')) requestAnimationFrame(() => (B.panelAt = performance.now()));
+      else requestAnimationFrame(look);
+    };
+    look();
+  }, true);
+})();`;
+
+async function clickRun(browser, url) {
+  const context = await browser.newContext();
+  await context.addInitScript(INIT_SCRIPT);
+  await context.addInitScript(PANEL_WATCH);
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => window.__bench.launcherFrameAt !== null, null, { timeout: 15_000 });
+    await page.locator('chat-widget').getByRole('button').first().click();
+    await page.waitForFunction(() => window.__bench.panelAt != null, null, { timeout: 15_000 });
+    return await page.evaluate(() => window.__bench.panelAt - window.__bench.downAt);
+  } finally {
+    await context.close();
+  }
+}
+
 export async function measure({ quick = false } = {}) {
   const runs = quick ? 2 : 5;
   const peers = ensurePeers();
   const server = await startOurServer({ configPath: writeBenchConfig({ name: 'page' }), dataDir: outDir('data', `page-${Date.now()}`) });
-  const files = { '/ours/widget.js': OURS[0].file, '/ours/widget-markdown.js': OURS[1].file };
+  const files = { '/ours/widget.js': OURS[0].file, [`/ours/${CHUNK}`]: OURS[1].file };
   for (const { peer, path, error } of peers) if (!error) files[`/peers/${peer.pkg}/${peer.file}`] = path;
   const statics = await startStaticServer({ files });
   const list = variants(server.url, statics.url, peers);
@@ -93,6 +128,7 @@ export async function measure({ quick = false } = {}) {
 
   const browser = await launch();
   const results = new Map(list.map((v) => [v, []]));
+  const clicks = [];
   try {
     for (let round = 0; round < runs; round++) {
       for (const v of list) {
@@ -100,6 +136,7 @@ export async function measure({ quick = false } = {}) {
         log(`page-cost: round ${round + 1}/${runs} ${v.name}`);
         try {
           results.get(v).push(await coldRun(browser, statics.url + v.path, v.ours));
+          if (v.ours) clicks.push(await clickRun(browser, statics.url + v.path));
         } catch (e) {
           v.failure = String(e?.message ?? e).split('\n')[0];
         }
@@ -110,10 +147,10 @@ export async function measure({ quick = false } = {}) {
     await statics.close();
     await server.stop();
   }
-  return report(list, results, runs);
+  return report(list, results, runs, clicks);
 }
 
-function report(list, results, runs) {
+function report(list, results, runs, clicks) {
   const blank = results.get(list[0]);
   const ours = results.get(list[1]);
   const mm = (rs, k, f = (x) => fmt(x, 0)) => (rs.length ? `${f(min(rs.map((r) => r[k])))} / ${f(median(rs.map((r) => r[k])))}` : '–');
@@ -138,6 +175,11 @@ function report(list, results, runs) {
     notes.push(`Ours: launcher on screen ${fmt(min(launch), 0)} / ${fmt(median(launch), 0)} ms (min / median) after the script tag was inserted (`
       + `${fmt(median(ours.map((r) => r.launcherFromNav)), 0)} ms after navigation start), including the config request to our server.`);
   } else notes.push('Ours: the launcher did not appear.');
+  if (clicks.length) {
+    notes.push(`Ours: panel on screen ${fmt(min(clicks), 0)} / ${fmt(median(clicks), 0)} ms (min / median of ${clicks.length}) after a click on the launcher on a cold cache `
+      + '(a fresh browser context, clicked as soon as the launcher showed: the app, widget-app.js, is fetched by that hover and click), from pointerdown to the frame that shows the panel; budget 150 ms.');
+  }
+  notes.push('Ours before the first interaction is the loader (widget.js) only: its budget is 6 KB gzip of JavaScript and 5 ms of ScriptDuration over the blank page (medians).');
   for (const v of list.slice(2)) {
     const rs = results.get(v);
     const ext = [...new Set(rs.flatMap((r) => r.external))];
@@ -155,7 +197,7 @@ function report(list, results, runs) {
       rows,
     }],
     notes,
-    data: Object.fromEntries(list.map((v) => [v.name, results.get(v)])),
+    data: { ...Object.fromEntries(list.map((v) => [v.name, results.get(v)])), clickToPanelMs: clicks },
   };
 }
 

@@ -8,16 +8,22 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { BENCH, OUT, PEERS, ROOT, chromiumVersion, ensureCommand, ensurePeers, fmt, log, outDir, render } from './common.mjs';
+import { BENCH, OUT, PEERS, ROOT, chromiumVersion, chunkName, ensureCommand, ensurePeers, fmt, log, outDir, render } from './common.mjs';
 import { chromiumPath } from './browser.mjs';
+import { ensureBuilt, isBuilt } from '../scripts/ensure-built.mjs';
 
 const FIGURES = [
   { name: 'weight', cmd: ['node', 'bench/weight.mjs'], timeoutS: 120 },
   { name: 'page-cost', cmd: ['node', 'bench/page-cost.mjs'], timeoutS: 240 },
   { name: 'stream-render', cmd: ['node', 'bench/stream-render.mjs'], timeoutS: 240 },
+  { name: 'markdown-render', cmd: ['node', 'bench/markdown-render.mjs'], timeoutS: 180 },
   // Pins itself to core 1 and the server to core 0; many sockets, so the highest fd limit.
   { name: 'server-load', cmd: ['taskset', '-c', '1', 'node', 'bench/server-load.mjs'], timeoutS: 300, ulimit: true },
-  { name: 'retrieval', cmd: ['taskset', '-c', '0', 'node', '--expose-gc', '--import', 'tsx', 'bench/retrieval.mjs'], timeoutS: 120 },
+  { name: 'retrieval', cmd: ['taskset', '-c', '0', 'node', '--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', 'bench/retrieval.mjs'], timeoutS: 600 },
+  { name: 'eval', cmd: ['node', 'bench/eval/run.mjs'], timeoutS: 300 },
+  { name: 'sources', cmd: ['taskset', '-c', '0', 'node', '--import', 'tsx', 'bench/sources.mjs'], timeoutS: 180 },
+  // Needs PostgreSQL and Redis on their default ports (as .ci/run starts them).
+  { name: 'scale-out', cmd: ['node', 'bench/scale-out.mjs'], timeoutS: 600 },
 ];
 
 const quick = process.argv.includes('--quick');
@@ -33,16 +39,10 @@ const sh = (cmd) => {
 };
 
 function ensureBuild() {
-  const main = join(ROOT, 'dist/widget.js');
-  const lazy = join(ROOT, 'dist/widget-markdown.js');
-  // Stale: widget/ has uncommitted edits, or a commit to it is newer than the build.
-  const lastCommit = Number(sh('git log -1 --format=%ct -- widget')) * 1000;
-  const edited = sh('git status --porcelain -- widget') !== '';
-  const stale = !existsSync(main) || !existsSync(lazy) || edited || lastCommit > statSync(main).mtimeMs;
-  if (!stale) return 'dist/ as found (built after the last commit to widget/)';
-  log('building the widget (npm run build)');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
-  if (r.status !== 0) throw new Error('npm run build failed');
+  // The widget loader, its app module and the compiled server the figures run (scripts/ensure-built.mjs).
+  if (isBuilt(ROOT)) return 'dist/ as found (newer than its sources)';
+  log('building (npm run build)');
+  if (!ensureBuilt(ROOT, log)) throw new Error('npm run build failed');
   return 'built by this run (npm run build)';
 }
 
@@ -85,7 +85,7 @@ async function run() {
   const build = ensureBuild();
   // Every figure reads this copy of the build, so a rebuild mid-run cannot mix two builds.
   const dist = outDir('dist');
-  for (const f of ['widget.js', 'widget-markdown.js']) cpSync(join(ROOT, 'dist', f), join(dist, f));
+  for (const f of ['widget.js', chunkName(join(ROOT, 'dist'))]) cpSync(join(ROOT, 'dist', f), join(dist, f));
   const env = { ...process.env, BENCH_DIST: dist };
 
   const figures = [];

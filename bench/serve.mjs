@@ -1,15 +1,23 @@
-// Our server as the bench runs it: startServer() from server/main.ts, plus an IPC channel
+// Our server as the bench runs it: startServer() of the compiled server (dist/server, what
+// production runs; `npm run bench` builds it), plus an IPC channel
 // (when started by bench/common.mjs) that answers memory samples, the number of open streams
 // and starts/stops a CPU profile of the hot path, so nothing of this needs a server endpoint.
-//   node --expose-gc --import tsx bench/serve.mjs --config FILE --data-dir DIR
+//   node --expose-gc bench/serve.mjs --config FILE --data-dir DIR [--database-url U] [--redis-url U] [--redis-prefix P]
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startServer } from '../server/main.ts';
+import { startServer } from '../dist/server/server/main.js';
 
-const { values } = parseArgs({ options: { config: { type: 'string' }, 'data-dir': { type: 'string' } } });
-const server = await startServer({ configPath: values.config, dataDir: values['data-dir'], port: 0, host: '127.0.0.1' });
+const { values } = parseArgs({
+  options: { config: { type: 'string' }, 'data-dir': { type: 'string' }, 'database-url': { type: 'string' }, 'redis-url': { type: 'string' }, 'redis-prefix': { type: 'string' } },
+});
+// Warnings and errors only: the figures compare serving cost with earlier runs, which logged nothing per request.
+const server = await startServer({
+  configPath: values.config, dataDir: values['data-dir'], port: 0, host: '127.0.0.1',
+  databaseUrl: values['database-url'], redisUrl: values['redis-url'], redisPrefix: values['redis-prefix'],
+  log: { level: process.env.LOG_LEVEL ?? 'warn' },
+});
 let session = null;
 let loopDelay = null;
 

@@ -106,6 +106,8 @@ export async function loadRun(kind, connections, seconds, frames, cfg, profileFi
     const cpu0 = cpuTimeMs(server.pid);
     if (kind === 'ours') await server.ask('loop-delay-start');
     const r = await wrk(server.url, { connections, seconds });
+    // No turn finished: a per-turn figure would be infinite; say what happened instead.
+    if (!r.requests) throw new Error(`${kind} at ${connections} connections finished no turn in ${seconds} s (is the machine overloaded?)`);
     r.cpuMsPerTurn = (cpuTimeMs(server.pid) - cpu0) / r.requests;
     if (kind === 'ours') r.loopDelay = await server.ask('loop-delay-stop');
     if (profileFile) await server.ask('profile-stop', { file: profileFile });
@@ -151,10 +153,11 @@ async function openStreams(url, from, to, agent, held) {
   }
 }
 
-async function heldStreams(counts) {
+/** Memory per held-open stream; `args` start the server on other backends (bench/scale-out.mjs). */
+export async function heldStreams(counts, { args = [], cpu = SERVER_CPU } = {}) {
   const model = await startModelStandIn();
   const cfg = writeBenchConfig({ modelUrl: model.baseUrl, name: 'hold' });
-  const server = await startOurServer({ configPath: cfg, dataDir: outDir('data', `hold-${Date.now()}`), cpu: SERVER_CPU, execArgv: ['--expose-gc'] });
+  const server = await startOurServer({ configPath: cfg, dataDir: outDir('data', `hold-${Date.now()}`), cpu, execArgv: ['--expose-gc'], args });
   const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   const held = [];
   const rows = [];

@@ -5,7 +5,7 @@
 // and the ratios between sizes: rendering must grow linearly with the answer.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OURS, fmt, log, main, max, median, outDir, ratio, sleep, startOurServer } from './common.mjs';
+import { CHUNK, OURS, fmt, log, main, max, median, outDir, ratio, sleep, startOurServer } from './common.mjs';
 import { BOTS, writeBenchConfig } from './config.mjs';
 import { INIT_SCRIPT, hostPage, launch, metrics } from './browser.mjs';
 import { startModelStandIn } from './model-stand-in.mjs';
@@ -69,11 +69,10 @@ async function openWidget(browser, url) {
   await cdp.send('Performance.enable');
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => window.__bench.launcherAt !== null, null, { timeout: 15_000 });
-  const markdown = page.waitForResponse(/widget-markdown\.js/);
   await page.evaluate(() => window.ChatWidget.open());
-  await markdown;
-  await page.waitForFunction(() => document.querySelector('script[src*="widget-markdown"]') !== null);
-  await sleep(300); // the chunk runs and hands the renderer over
+  // The app (renderer included) has been imported and has drawn the panel.
+  await page.waitForFunction(() => document.querySelector('chat-widget')?.shadowRoot?.querySelector('[role=dialog]'), null, { timeout: 15_000 });
+  await sleep(300);
   return { context, page, cdp };
 }
 
@@ -114,7 +113,7 @@ export async function measure({ quick = false } = {}) {
   const runs = quick ? 1 : 3;
   const model = await startModelStandIn({ intervalMs: INTERVAL_MS });
   const server = await startOurServer({ configPath: writeBenchConfig({ modelUrl: model.baseUrl, name: 'stream' }), dataDir: outDir('data', `stream-${Date.now()}`) });
-  const statics = await startStaticServer({ files: { '/ours/widget.js': OURS[0].file, '/ours/widget-markdown.js': OURS[1].file } });
+  const statics = await startStaticServer({ files: { '/ours/widget.js': OURS[0].file, [`/ours/${CHUNK}`]: OURS[1].file } });
   statics.setPage('/stream.html', hostPage(`<script src="/ours/widget.js" data-bot-id="${BOTS.stream}" data-api-base="${server.url}" async></script>`));
   const url = `${statics.url}/stream.html`;
   const browser = await launch();

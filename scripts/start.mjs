@@ -1,16 +1,17 @@
-// `npm start`: the demo. Builds the browser bundles when their sources are newer than the
-// build (or there is none), then runs the server on the demo config at localhost:8787.
+// `npm start`: the demo. Builds (widget, inbox, compiled server) when the sources are newer
+// than the build (or there is none), then runs the compiled server under plain `node` on the
+// demo config at localhost:8787.
 import { spawn } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt } from './ensure-built.mjs';
+import { ensureBuilt, SERVER_MAIN } from './ensure-built.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 if (!ensureBuilt(root)) process.exit(1);
 
 const args = [
-  '--import', 'tsx', join(root, 'server', 'main.ts'),
+  join(root, SERVER_MAIN),
   '--config', process.env.CHAT_CONFIG ?? join(root, 'demo', 'config.json'),
   '--port', process.env.PORT ?? '8787',
   '--host', process.env.HOST ?? 'localhost',
