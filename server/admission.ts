@@ -76,6 +76,18 @@ export interface AdmitOptions {
 
 /** Admits one chat request or throws the ApiError that refuses it, having given back what it took. */
 export async function admitChat(ctx: Context, request: FastifyRequest, bot: BotSettings, o: AdmitOptions = {}): Promise<Lease> {
+  try {
+    return await admit(ctx, request, bot, o);
+  } catch (e) {
+    // 429s leave no row behind, so the console's numbers count them here (never failing the answer).
+    if (e instanceof ApiError && e.status === 429) {
+      await ctx.store.countDaily(bot.id, 'rate_limited').catch((err: Error) => request.log.warn({ event: 'count_failed', err: err.message }, 'a 429 was not counted'));
+    }
+    throw e;
+  }
+}
+
+async function admit(ctx: Context, request: FastifyRequest, bot: BotSettings, o: AdmitOptions): Promise<Lease> {
   const ws = ctx.config.workspaces.get(bot.workspace_id)!;
   if (ws.trial_ends_at && Date.parse(ws.trial_ends_at) <= Date.now()) throw forbidden('trial_expired', 'The free trial of this workspace has ended.');
   await o.before?.();

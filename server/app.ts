@@ -11,6 +11,7 @@ import type { Context } from './context.ts';
 import { ApiError } from './errors.ts';
 import { isServiceDown } from './outage.ts';
 import { agentRoutes } from './routes/agent.ts';
+import { startRetention } from './retention.ts';
 import { botConfigRoutes } from './routes/bot-config.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { extensionRoutes } from './routes/extensions.ts';
@@ -159,5 +160,11 @@ export function buildApp(ctx: Context, timeouts: Timeouts = DEFAULT_TIMEOUTS): F
   streamRoutes(app, ctx);
   agentRoutes(app, ctx);
   staticRoutes(app, ctx);
+  // Retention runs while the server serves: started when it is ready, stopped when it closes.
+  let stopRetention = () => undefined as void;
+  app.addHook('onReady', async () => {
+    stopRetention = startRetention(ctx);
+  });
+  app.addHook('onClose', async () => stopRetention());
   return app;
 }

@@ -33,6 +33,11 @@ const Agent = Type.Object({
   role: Type.Optional(OneOf(['agent', 'admin'] as const, { default: 'agent' })),
 }, { ...Strict, description: 'A human agent of the agent API; give `token` or `token_sha256`.' });
 
+const CannedReplyConfig = Type.Object({
+  shortcut: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,39}$', 'x-what': 'a short lowercase word like "hours"' }),
+  text: Type.String({ minLength: 1, maxLength: 4000 }),
+}, Strict);
+
 const Workspace = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 200 }),
   credits: Type.Optional(Nullable(Type.Integer(), { default: null, description: 'Answered turns the workspace may spend; null = unlimited.' })),
@@ -158,6 +163,10 @@ const Bot = Type.Object({
   engine: Type.Optional(Nullable(Type.Union([ExtractiveEngine, OpenAIEngine]))),
   filters: Type.Optional(Nullable(Filters)),
   proactive_messages: Type.Optional(Type.Array(ProactiveMessageConfig, { default: [], description: 'Issue 15: lines the widget shows above its launcher after a delay, on matching pages.' })),
+  retention_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 36_500 }), {
+    default: null,
+    description: 'Issue 14: conversations without activity for this many days are deleted (checked at start and hourly); null keeps them.',
+  })),
   identity_secret: Type.Optional(Nullable(Type.String({ minLength: 32, maxLength: 1024 }), {
     default: null,
     description: "Issue 15: turns identity verification on. The site's backend sends user_hash = hex HMAC-SHA256(identity_secret, user_id); at least 32 characters. Null: off.",
@@ -173,6 +182,7 @@ export const ConfigFile = Type.Object({
   })),
   recaptcha: Type.Optional(Nullable(Recaptcha)),
   agents: Type.Optional(Type.Array(Agent, { default: [] })),
+  canned_replies: Type.Optional(Type.Array(CannedReplyConfig, { default: [], maxItems: 500, description: 'Issue 14: replies agents insert in the console by typing `/` and the shortcut.' })),
   workspaces: Type.Optional(Type.Array(Workspace, { default: [] })),
   bots: Type.Optional(Type.Array(Bot, { default: [] })),
 }, { ...Strict, title: 'Lumen Chat server configuration' });

@@ -12,6 +12,7 @@ import { BlockList, isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import Value from 'typebox/value';
 import type { ProactiveMessage } from '../protocol/schemas.ts';
+import type { CannedReply } from '../protocol/console.ts';
 import { Invalid } from './check.ts';
 import type { Static, TSchema } from 'typebox';
 import { ConfigFile, ContactForm, Crawl, ExtractiveEngine, Filters, Handoff, Knowledge, RateLimits, REDACTIONS } from './config-schema.ts';
@@ -55,12 +56,16 @@ export interface BotSettings {
   /** Issue 15: lines shown above the launcher; the identity-verification secret (null: off). */
   proactive_messages: ProactiveMessage[];
   identity_secret: string | null;
+  /** Issue 14: conversations without activity for this many days are deleted; null keeps them. */
+  retention_days: number | null;
 }
 
 export interface AppConfig {
   trust_proxy: TrustProxy;
   recaptcha: RecaptchaConfig | null;
   agents: AgentConfig[];
+  /** Issue 14: texts agents insert by shortcut. */
+  canned_replies: CannedReply[];
   workspaces: Map<string, WorkspaceConfig>;
   bots: Map<string, BotSettings>;
 }
@@ -122,7 +127,10 @@ export function parseConfig(json: unknown, baseDir: string, env: NodeJS.ProcessE
   });
   if (!workspaces.has(DEFAULT_WORKSPACE)) workspaces.set(DEFAULT_WORKSPACE, { id: DEFAULT_WORKSPACE, credits: null, trial_ends_at: null, chat_limit_per_month: null });
 
-  return { trust_proxy: trustProxy(file.trust_proxy), recaptcha: file.recaptcha ?? null, agents, workspaces, bots };
+  file.canned_replies.forEach((c, i) => {
+    if (file.canned_replies.findIndex((d) => d.shortcut === c.shortcut) !== i) throw new Invalid(`canned_replies[${i}].shortcut`, 'must be unique');
+  });
+  return { trust_proxy: trustProxy(file.trust_proxy), recaptcha: file.recaptcha ?? null, agents, canned_replies: file.canned_replies, workspaces, bots };
 }
 
 function trustProxy(v: boolean | number | string[]): TrustProxy {
@@ -192,6 +200,7 @@ function botSettings(b: BotFile, path: string, workspaces: Map<string, Workspace
     filters: { blocked_terms: fl.blocked_terms, redact: fl.redact },
     proactive_messages: b.proactive_messages.map((m) => ({ text: m.text, delay_ms: m.delay_ms, url_pattern: m.url_pattern, once: m.once })),
     identity_secret: b.identity_secret,
+    retention_days: b.retention_days,
   };
 }
 

@@ -13,6 +13,8 @@ import { BOT_ID, botConfig, botId, SESSION, startFixture, type TestServer } from
 import { parseSse } from './test/sse-reader.ts';
 
 const TOKEN = 'agent-token-ana-1';
+const BO = 'agent-token-bo-22222';
+const ADMIN = 'admin-token-zoe-333';
 const LIMITED = botId(2); // 1 request a minute per client
 const PRIVATE = botId(3);
 const GUARDED = botId(4); // bot protection with a verifier that cannot be reached
@@ -42,6 +44,13 @@ async function expectContract(method: Operation['method'], path: string, res: Re
     for (const e of events) expect([...checker(answer.sse).Errors(e)], JSON.stringify(e)).toEqual([]);
     return events;
   }
+  if (answer.csv) {
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.csv"$/);
+    const text = await res.text();
+    expect(text.split('\r\n')[0].split(',').length).toBeGreaterThan(1);
+    return text;
+  }
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   const body = await res.json();
   if (answer.json) expect([...checker(answer.json).Errors(body)], `${method} ${path} ${res.status}: ${JSON.stringify(body).slice(0, 300)}`).toEqual([]);
@@ -53,6 +62,10 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startFixture({
     uniqueClients: true,
+    config: {
+      agents: [{ name: 'Ana', token: TOKEN }, { name: 'Bo', token: BO }, { name: 'Zoe', token: ADMIN, role: 'admin' }],
+      canned_replies: [{ shortcut: 'hours', text: 'We answer from 9 to 17 on weekdays.' }],
+    },
     bots: [
       botConfig({
         handoff: { enabled: true }, contact_form: { enabled: true, fields: [{ name: 'email', label: 'Email', type: 'email', required: true }] },
@@ -68,10 +81,15 @@ beforeAll(async () => {
 afterAll(() => s.stop());
 
 const ip = (n: number) => ({ 'x-forwarded-for': `192.0.2.${n}` });
-const agent = (method: 'GET' | 'POST', path: string, body?: unknown, token: string | null = TOKEN) =>
+let unknownCaller = 0;
+const agent = (method: Operation['method'], path: string, body?: unknown, token: string | null = TOKEN) =>
   fetch(s.url + path, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      // Each refused call comes from its own address: failed authentication is limited per address (server/auth-limit.ts).
+      ...(token ? {} : { 'x-forwarded-for': `198.51.100.${++unknownCaller % 250}` }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -208,6 +226,88 @@ describe('every operation answers as protocol/ says', () => {
     await expectContract('POST', C, await agent('POST', `${L}/${conversation}/close`));
     await expectContract('POST', C, await agent('POST', `${L}/nope/close`));
     await expectContract('POST', C, await agent('POST', `${L}/${conversation}/close`, undefined, null));
+  });
+
+  test('the operator console', async () => {
+    const L = '/v1/agent/conversations';
+    // Bo takes a second conversation of its own, so handing back and closing meet a claim.
+    const turn = await s.chat({ message: 'I need a human please', session_id: 'console-session', bot_id: BOT_ID }, ip(60));
+    const second = parseSse(await turn.text()).events.find((e) => e.type === 'done')!.conversation_id as string;
+    expect((await s.post(`/v1/public/conversations/${second}/handoff`, { session_id: 'console-session' }, ip(61))).status).toBe(200);
+
+    const K = '/v1/agent/conversations/{conversation_id}/claim';
+    await expectContract('POST', K, await agent('POST', `${L}/${second}/claim`, undefined, BO));
+    await expectContract('POST', K, await agent('POST', `${L}/${second}/claim`));
+    await expectContract('POST', K, await agent('POST', `${L}/nope/claim`));
+    await expectContract('POST', K, await agent('POST', `${L}/${second}/claim`, undefined, null));
+    const U = '/v1/agent/conversations/{conversation_id}/release';
+    await expectContract('POST', U, await agent('POST', `${L}/${second}/release`));
+    await expectContract('POST', U, await agent('POST', `${L}/${second}/release`, undefined, BO));
+    await expectContract('POST', U, await agent('POST', `${L}/nope/release`));
+    await expectContract('POST', U, await agent('POST', `${L}/${second}/release`, undefined, null));
+    const H = '/v1/agent/conversations/{conversation_id}/handback';
+    await agent('POST', `${L}/${second}/claim`, undefined, BO);
+    await expectContract('POST', H, await agent('POST', `${L}/${second}/handback`));
+    await expectContract('POST', H, await agent('POST', `${L}/${second}/handback`, undefined, BO));
+    await expectContract('POST', H, await agent('POST', `${L}/nope/handback`));
+    await expectContract('POST', H, await agent('POST', `${L}/${second}/handback`, undefined, null));
+    const C = '/v1/agent/conversations/{conversation_id}/close';
+    await expectContract('POST', C, await agent('POST', `${L}/${second}/close`, { note: 'x'.repeat(2001) }));
+    await expectContract('POST', C, await agent('POST', `${L}/${second}/close`, { note: 'Sent the manual by e-mail.' }));
+    const detail = (await expectContract('GET', '/v1/agent/conversations/{conversation_id}', await agent('GET', `${L}/${second}`))) as { events: Array<{ type: string; note: string | null }> };
+    expect(detail.events.map((e) => e.type)).toEqual(expect.arrayContaining(['handoff_requested', 'claimed', 'released', 'handed_back', 'closed']));
+    expect(detail.events.find((e) => e.type === 'closed')!.note).toBe('Sent the manual by e-mail.');
+
+    const page = (await expectContract('GET', L, await agent('GET', `${L}?status=all&limit=1`))) as { next_cursor: string | null };
+    expect(page.next_cursor).not.toBeNull();
+    await expectContract('GET', L, await agent('GET', `${L}?status=all&cursor=${page.next_cursor}&q=human&handed_off=true`));
+    await expectContract('GET', L, await agent('GET', `${L}?status=all&cursor=garbage`));
+
+    const Q = '/v1/agent/unanswered';
+    await expectContract('GET', Q, await agent('GET', `${Q}?bot_id=${BOT_ID}`));
+    await expectContract('GET', Q, await agent('GET', `${Q}?handled=maybe`));
+    await expectContract('GET', Q, await agent('GET', Q, undefined, null));
+    const QH = '/v1/agent/unanswered/handled';
+    await expectContract('POST', QH, await agent('POST', QH, { question_ids: ['no-such-question'] }));
+    await expectContract('POST', QH, await agent('POST', QH, { question_ids: [] }));
+    await expectContract('POST', QH, await agent('POST', QH, { question_ids: ['x'] }, null));
+    const KH = '/v1/agent/knowledge';
+    const health = (await expectContract('GET', KH, await agent('GET', KH))) as { sources: unknown[] };
+    expect(health.sources.length).toBeGreaterThan(0);
+    await expectContract('GET', KH, await agent('GET', `${KH}?bot_id=unknown`));
+    await expectContract('GET', KH, await agent('GET', KH, undefined, null));
+    for (const path of ['/v1/agent/contacts', '/v1/agent/contacts.csv', '/v1/agent/stats', '/v1/agent/stats.csv']) {
+      await expectContract('GET', path, await agent('GET', path));
+      await expectContract('GET', path, await agent('GET', `${path}?${path.includes('stats') ? 'from=2026-13-01' : 'bot_id=unknown'}`));
+      await expectContract('GET', path, await agent('GET', path, undefined, null));
+    }
+
+    const E = '/v1/agent/events';
+    await expectContract('GET', E, await agent('GET', E, undefined, null));
+    const live = new AbortController();
+    const res = await fetch(s.url + E, { headers: { authorization: `Bearer ${TOKEN}` }, signal: live.signal });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = res.body!.getReader();
+    await reader.read(); // ": connected": the subscription is in place
+    await agent('POST', `${L}/${conversation}/messages`, { content: 'Still there?' });
+    let text = '';
+    while (!/\n\n/.test(text.replace(/^: connected\n\n/, ''))) text += new TextDecoder().decode((await reader.read()).value);
+    const data = JSON.parse(/^data: (.*)$/m.exec(text)![1]);
+    expect([...checker('ConsoleEvent').Errors(data)]).toEqual([]);
+    expect(data.type).toBe('message.agent');
+    seen.add(`GET ${E} 200`);
+    live.abort();
+
+    const DC = '/v1/agent/conversations/{conversation_id}';
+    await expectContract('DELETE', DC, await agent('DELETE', `${L}/${second}`));
+    await expectContract('DELETE', DC, await agent('DELETE', `${L}/nope`, undefined, ADMIN));
+    await expectContract('DELETE', DC, await agent('DELETE', `${L}/${second}`, undefined, null));
+    await expectContract('DELETE', DC, await agent('DELETE', `${L}/${second}`, undefined, ADMIN));
+    const DS = '/v1/agent/sessions/{session_id}';
+    await expectContract('DELETE', DS, await agent('DELETE', '/v1/agent/sessions/console-session'));
+    await expectContract('DELETE', DS, await agent('DELETE', '/v1/agent/sessions/console-session', undefined, null));
+    await expectContract('DELETE', DS, await agent('DELETE', '/v1/agent/sessions/console-session', undefined, ADMIN));
   });
 
   test('every documented status of every operation was seen and matched its schema', () => {

@@ -132,7 +132,7 @@ describe('agent API', () => {
   });
 
   test('me, bad status filter 400, unknown conversation 404, empty reply 400', async () => {
-    expect(await (await agent('/me')).json()).toEqual({ name: 'Ana' });
+    expect(await (await agent('/me')).json()).toEqual({ name: 'Ana', role: 'agent', canned_replies: [] });
     expect((await agent('/conversations?status=weird')).status).toBe(400);
     expect((await agent('/conversations/unknown')).status).toBe(404);
     const { id } = await newConversation();
@@ -163,7 +163,10 @@ describe('contact form', () => {
     const body = await res.json();
     expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), success_message: 'Thanks, we will write back.' });
     const view = await (await agent(`/conversations/${id}`)).json();
-    expect(view.contact_submissions).toEqual([{ id: body.id, fields: { name: 'Jo', email: 'jo@example.com', phone: '+49 30 123456', topic: 'Billing', message: 'Call me' }, created_at: expect.any(String) }]);
+    expect(view.contact_submissions).toEqual([{
+      id: body.id, fields: { name: 'Jo', email: 'jo@example.com', phone: '+49 30 123456', topic: 'Billing', message: 'Call me' }, created_at: expect.any(String),
+      bot_id: BOT_ID, bot_name: expect.any(String), conversation_id: id, session_id: expect.any(String),
+    }]);
     expect(view.messages.length).toBe(2);
   });
 

@@ -304,6 +304,13 @@ export class KnowledgeBase {
     return this.problems.length > 0;
   }
 
+  /** Each source document once (the console's knowledge health lists them, cited or not). */
+  sources(): Array<{ source_id: string; title: string; url: string }> {
+    const seen = new Map<string, { source_id: string; title: string; url: string }>();
+    for (const p of this.passages) if (!seen.has(p.sourceId)) seen.set(p.sourceId, { source_id: p.sourceId, title: p.title, url: p.url });
+    return [...seen.values()];
+  }
+
   /** IDF of a term; one the knowledge never uses weighs like the rarest. */
   weight(term: string): number {
     return this.index.idf(term);

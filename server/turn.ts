@@ -12,8 +12,10 @@ import { MIN_RELEVANCE, type Passage } from './knowledge.ts';
 import { phrase } from './engines/phrases.ts';
 import { asksForHuman } from './handoff.ts';
 import { isServiceDown } from './outage.ts';
+import { publish } from './routes/agent.ts';
 import type { NoticeCode, StreamErrorCode } from '../protocol/schemas.ts';
 import type { ChatEvent } from './sse.ts';
+import type { DomainEvent } from './events.ts';
 import type { TurnOutput } from './turn-stream.ts';
 import type { Citation, Conversation } from './store/store.ts';
 import { terms } from './text.ts';
@@ -81,6 +83,14 @@ async function* said(text: string): AsyncGenerator<string, EngineResult> {
   return { used: [] };
 }
 
+/** A conversation entering handoff: the first time is counted for the numbers, every time is an event. */
+export async function recordHandoff(ctx: Context, c: Conversation) {
+  await ctx.store.markHandedOff(c.id);
+  await ctx.store.addEvent(c.id, { type: 'handoff_requested' });
+  const last = await ctx.store.lastMessage(c.id);
+  await publish(ctx, { type: 'handoff.requested', bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, message: last?.role === 'user' ? last : null });
+}
+
 /** Runs the turn; its one credit is taken from and given back through `lease` (admission.ts). */
 export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, lease: Lease): Promise<void> {
   const { bot, store } = { bot: input.bot, store: ctx.store };
@@ -98,7 +108,9 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
 
   // While a human has the conversation the bot stays quiet (and spends no credit).
   if (input.conversation?.status === 'handoff') {
-    await store.addMessage(input.conversation.id, userMessage);
+    const c = input.conversation;
+    const message = await store.addMessage(c.id, userMessage);
+    await publish(ctx, { type: 'message.visitor', bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, message });
     await out.send(notice('handoff_active', 'info'));
     return void (await doneWithoutAnswer(input.conversation.id));
   }
@@ -107,11 +119,19 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
   if (!(await lease.takeCredit())) return void (await fail('service_unavailable', MESSAGES.credits));
   try {
     let conversation = input.conversation ?? (await store.createConversation(bot.id, input.sessionId));
+    const tell = (type: DomainEvent['type'], more: Partial<DomainEvent> = {}) =>
+      publish(ctx, { type, bot_id: bot.id, conversation_id: conversation.id, session_id: conversation.session_id, ...more });
+    if (!input.conversation) await tell('conversation.created');
     // A new message reopens a closed conversation.
-    if (conversation.status === 'closed') conversation = (await store.setStatus(conversation.id, 'open')) ?? conversation;
+    if (conversation.status === 'closed') {
+      conversation = (await store.setStatus(conversation.id, 'open')) ?? conversation;
+      await store.addEvent(conversation.id, { type: 'reopened' });
+      await tell('conversation.reopened');
+    }
     const earlier = await store.messages(conversation.id);
     const history = Array.isArray(earlier) ? earlier.map((m) => ({ role: m.role, content: m.content })) : [];
-    await store.addMessage(conversation.id, userMessage);
+    const asked = await store.addMessage(conversation.id, userMessage);
+    await tell('message.visitor', { message: asked });
 
     const kb = ctx.knowledge(bot);
     const found = kb.search(input.message, { history });
@@ -124,10 +144,18 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
     if (auto && (wantsPerson || !answerable)) {
       if (await ctx.presence.available()) {
         await store.setStatus(conversation.id, 'handoff');
+        await recordHandoff(ctx, conversation);
         await out.send(notice('handoff_started', 'info'));
         return void (await doneWithoutAnswer(conversation.id));
       }
-      await out.send(notice('handoff_offline', 'info'));
+      // Only a visitor who asked for a person hears that no one is there; an unanswered
+      // question is simply answered ("I don't know") rather than met with staffing news.
+      if (wantsPerson) await out.send(notice('handoff_offline', 'info'));
+    }
+    if (!answerable && !wantsPerson) {
+      // The console's to-do list: what the knowledge could not answer.
+      await store.addQuestion({ bot_id: bot.id, conversation_id: conversation.id, message_id: asked.id, text: input.message, reason: 'no_answer' });
+      await store.addEvent(conversation.id, { type: 'unanswered', message_id: asked.id });
     }
     await out.send({ type: 'status', stage: 'generating' });
 

@@ -6,12 +6,24 @@ import type { FastifyInstance } from 'fastify';
 import { invalidContactFields, sentValue } from '../../protocol/contact.ts';
 import { ContactRequest, FeedbackRequest, HandoffRequest, type ContactResponse, type FeedbackResponse, type StatusChange } from '../../protocol/schemas.ts';
 import type { Context } from '../context.ts';
+import type { Conversation, Message } from '../store/store.ts';
 import { ApiError, badRequest, notFound } from '../errors.ts';
 import { parseBody } from '../validate.ts';
 import { botById, checkBotAccess, clientKey } from './common.ts';
 import { ownedConversation } from './history.ts';
+import { publish } from './agent.ts';
+import { recordHandoff } from '../turn.ts';
 
 export function extensionRoutes(app: FastifyInstance, ctx: Context) {
+  /** A thumbs-down puts the question that got the answer on the console's to-do list. */
+  const onThumbsDown = async (c: Conversation, answer: Message) => {
+    const all = await ctx.store.messages(c.id);
+    const list = Array.isArray(all) ? all : [];
+    const question = list.slice(0, list.findIndex((m) => m.id === answer.id)).reverse().find((m) => m.role === 'user');
+    if (question) await ctx.store.addQuestion({ bot_id: c.bot_id, conversation_id: c.id, message_id: question.id, text: question.content, reason: 'negative_feedback' });
+    await publish(ctx, { type: 'feedback.negative', bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, message: answer });
+  };
+
   app.post<{ Params: { conversation_id: string } }>('/v1/public/conversations/:conversation_id/handoff', async (request): Promise<StatusChange> => {
     const body = parseBody(HandoffRequest, request.body);
     const c = await ownedConversation(ctx, request, request.params.conversation_id, body.session_id);
@@ -19,6 +31,7 @@ export function extensionRoutes(app: FastifyInstance, ctx: Context) {
     if (!bot.handoff.enabled) throw badRequest('This bot does not offer a human handoff.', 'handoff_disabled');
     await ctx.limits.chat(bot, clientKey(ctx, request), 'requests');
     const updated = c.status === 'handoff' ? c : (await ctx.store.setStatus(c.id, 'handoff'))!;
+    if (c.status !== 'handoff') await recordHandoff(ctx, updated);
     return { conversation_id: updated.id, conversation_status: updated.status, handoff_available: await ctx.presence.available() };
   });
 
@@ -46,6 +59,9 @@ export function extensionRoutes(app: FastifyInstance, ctx: Context) {
     // Someone should hear of it: an event in the log (ids and field names, never what the visitor wrote) and a counter.
     request.log.info({ event: 'contact_submitted', bot_id: bot.id, contact_id: saved.id, conversation_id: body.conversation_id ?? null, fields: Object.keys(stored) }, 'contact form submitted');
     ctx.metrics.contacts.inc({ bot: bot.id });
+    await publish(ctx, {
+      type: 'contact.submitted', bot_id: bot.id, conversation_id: body.conversation_id ?? null, session_id: body.session_id, contact: { id: saved.id, fields: stored },
+    });
     reply.code(201);
     return { id: saved.id, success_message: bot.contact_form.success_message };
   });
@@ -61,6 +77,7 @@ export function extensionRoutes(app: FastifyInstance, ctx: Context) {
     await ownedConversation(ctx, request, found.conversation.id, body.session_id);
     if (found.message.role !== 'assistant') throw badRequest('Feedback can only be given on assistant messages.');
     await ctx.store.setFeedback(found.message.id, body.feedback);
+    if (body.feedback === 'negative' && found.message.feedback !== 'negative') await onThumbsDown(found.conversation, found.message);
     return { message_id: found.message.id, feedback: body.feedback };
   });
 }

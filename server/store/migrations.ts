@@ -54,8 +54,40 @@ const visitors = [
   'CREATE INDEX IF NOT EXISTS visitors_user ON visitors(bot_id, user_id)',
 ];
 
-/** Issue 14, the operator console: claims, conversation events, questions, citations, counters, search. Filled by the console's store work. */
-const consoleTables = (_d: DialectName): string[] => [];
+/**
+ * Issue 14, the operator console: who has a conversation and since when it was handed off,
+ * what happened to it (events), the questions the bot could not answer, which sources were
+ * cited (so knowledge health is a GROUP BY), and counts that leave no row (429s).
+ */
+function consoleTables(d: DialectName): string[] {
+  const t = types(d);
+  return [
+    'ALTER TABLE conversations ADD COLUMN assignee TEXT',
+    'ALTER TABLE conversations ADD COLUMN handed_off_at TEXT',
+    // Keyset paging: latest activity first, optionally per bot.
+    'CREATE INDEX conversations_updated ON conversations(updated_at, id)',
+    'CREATE INDEX conversations_bot_updated ON conversations(bot_id, updated_at, id)',
+    'CREATE INDEX conversations_bot_created ON conversations(bot_id, created_at)',
+    'CREATE INDEX messages_created ON messages(created_at)',
+    `CREATE TABLE conversation_events (
+      seq ${t.seq}, conversation_id TEXT NOT NULL, type TEXT NOT NULL, agent_name TEXT, note TEXT, message_id TEXT, created_at TEXT NOT NULL)`,
+    'CREATE INDEX conversation_events_conversation ON conversation_events(conversation_id, seq)',
+    'CREATE INDEX conversation_events_type ON conversation_events(type, created_at)',
+    `CREATE TABLE questions (
+      id TEXT PRIMARY KEY, bot_id TEXT NOT NULL, conversation_id TEXT NOT NULL, message_id TEXT NOT NULL, text TEXT NOT NULL,
+      reason TEXT NOT NULL, created_at TEXT NOT NULL, handled_at TEXT)`,
+    'CREATE INDEX questions_open ON questions(handled_at, created_at)',
+    'CREATE INDEX questions_conversation ON questions(conversation_id)',
+    'CREATE UNIQUE INDEX questions_once ON questions(message_id, reason)',
+    `CREATE TABLE citations (
+      message_id TEXT NOT NULL, conversation_id TEXT NOT NULL, bot_id TEXT NOT NULL, source_id TEXT NOT NULL, title TEXT NOT NULL,
+      url TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (message_id, source_id))`,
+    'CREATE INDEX citations_source ON citations(bot_id, source_id)',
+    'CREATE INDEX citations_conversation ON citations(conversation_id)',
+    `CREATE TABLE daily_counters (
+      bot_id TEXT NOT NULL, day TEXT NOT NULL, name TEXT NOT NULL, n INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (bot_id, day, name))`,
+  ];
+}
 
 /** Issue 14, webhooks: the durable delivery queue and its log. */
 const webhookTables = (_d: DialectName): string[] => [];

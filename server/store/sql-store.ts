@@ -8,22 +8,36 @@
 import { randomUUID } from 'node:crypto';
 import { Kysely, Migrator, sql, type Dialect } from 'kysely';
 import { migrations, type DialectName } from './migrations.ts';
+import type { ConversationEvent, DayStats } from '../../protocol/console.ts';
 import {
-  monthOf, nowIso, type Citation, type ContactInput, type Conversation, type ConversationStatus, type Feedback, type Message,
-  type NewMessage, type Role, type Store, type StoredContact, type Visitor,
+  monthOf, nowIso, type Citation, type ClaimResult, type ContactInput, type Conversation, type ConversationEventInput, type ConversationQuery,
+  type ConversationStatus, type DeleteCounts, type Feedback, type Message, type NewMessage, type QuestionReason, type Role, type SourceUse,
+  type Store, type StoredContact, type StoredContactRow, type StoredQuestion, type Visitor,
 } from './store.ts';
 
 interface MessageRow { seq: number | string; id: string; conversation_id: string; role: Role; content: string; citations: string | null; feedback: Feedback; image_preview: string | null; agent_name: string | null; created_at: string }
 interface Tables {
-  conversations: Conversation;
+  conversations: Conversation & { handed_off_at: string | null };
   messages: MessageRow;
   workspace_usage: { workspace_id: string; period: string; chats: number };
   workspace_credits: { workspace_id: string; spent: number };
   contact_submissions: { id: string; bot_id: string; conversation_id: string | null; session_id: string; fields: string; created_at: string };
   visitors: { bot_id: string; session_id: string; user_id: string; name: string | null; email: string | null; linked_at: string };
+  conversation_events: { seq?: number; conversation_id: string; type: ConversationEvent['type']; agent_name: string | null; note: string | null; message_id: string | null; created_at: string };
+  questions: { id: string; bot_id: string; conversation_id: string; message_id: string; text: string; reason: QuestionReason; created_at: string; handled_at: string | null };
+  citations: { message_id: string; conversation_id: string; bot_id: string; source_id: string; title: string; url: string; created_at: string };
+  daily_counters: { bot_id: string; day: string; name: string; n: number };
 }
 
-const CONVERSATION = ['id', 'bot_id', 'session_id', 'status', 'created_at', 'updated_at', 'waiting_since'] as const;
+/** The tables that hang off a conversation, deleted with it. */
+const CONVERSATION_CHILDREN = ['citations', 'questions', 'conversation_events', 'contact_submissions'] as const;
+const n = (v: unknown) => Number(v ?? 0);
+/** `%word%` for LIKE, with the pattern's own wildcards escaped. */
+const likeWord = (w: string) => `%${w.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+const dayAfter = (day: string) => new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
+
+const CONVERSATION = ['id', 'bot_id', 'session_id', 'status', 'created_at', 'updated_at', 'waiting_since', 'assignee'] as const;
 
 export class SqlStore implements Store {
   readonly db: Kysely<Tables>;
@@ -59,7 +73,7 @@ export class SqlStore implements Store {
 
   async createConversation(botId: string, sessionId: string): Promise<Conversation> {
     const at = nowIso();
-    const c: Conversation = { id: randomUUID(), bot_id: botId, session_id: sessionId, status: 'open', created_at: at, updated_at: at, waiting_since: null };
+    const c: Conversation = { id: randomUUID(), bot_id: botId, session_id: sessionId, status: 'open', created_at: at, updated_at: at, waiting_since: null, assignee: null };
     await this.db.insertInto('conversations').values(c).execute();
     return c;
   }
@@ -91,7 +105,9 @@ export class SqlStore implements Store {
     const at = nowIso();
     // waiting_since is kept while a conversation stays in handoff, set when it enters, cleared when it leaves.
     const waiting = status === 'handoff' ? sql<string>`COALESCE(CASE WHEN status = 'handoff' THEN waiting_since END, ${at})` : null;
-    return this.db.updateTable('conversations').set({ status, updated_at: at, waiting_since: waiting })
+    // A conversation that leaves the humans (handed back, closed) is no one's any more.
+    const assignee = status === 'handoff' ? sql<string | null>`assignee` : null;
+    return this.db.updateTable('conversations').set({ status, updated_at: at, waiting_since: waiting, assignee })
       .where('id', '=', id).returning(CONVERSATION).executeTakeFirst();
   }
 
@@ -113,7 +129,14 @@ export class SqlStore implements Store {
         id: msg.id, conversation_id: conversationId, role: msg.role, content: msg.content,
         citations: msg.citations ? JSON.stringify(msg.citations) : null, image_preview: msg.image_preview, agent_name: msg.agent_name, created_at: msg.created_at,
       } as MessageRow).execute();
-      await tx.updateTable('conversations').set({ updated_at: msg.created_at }).where('id', '=', conversationId).execute();
+      const c = await tx.updateTable('conversations').set({ updated_at: msg.created_at }).where('id', '=', conversationId).returning('bot_id').executeTakeFirst();
+      // One row per cited source, so knowledge health is a GROUP BY rather than a scan of JSON.
+      const cited = [...new Map((msg.citations ?? []).map((x) => [x.source_id, x])).values()];
+      if (c && cited.length) {
+        await tx.insertInto('citations').values(cited.map((x) => ({
+          message_id: msg.id, conversation_id: conversationId, bot_id: c.bot_id, source_id: x.source_id, title: x.page_title, url: x.source_url, created_at: msg.created_at,
+        }))).execute();
+      }
     });
     return msg;
   }
@@ -248,6 +271,202 @@ export class SqlStore implements Store {
       .select('c.id').where('v.bot_id', '=', botId).where('v.user_id', '=', userId)
       .orderBy('c.updated_at', 'desc').orderBy('c.created_at', 'desc').limit(1).executeTakeFirst();
     return row?.id ?? null;
+  }
+
+  // --- the operator console (issue 14) -------------------------------------------------
+
+  async queryConversations(q: ConversationQuery): Promise<Conversation[]> {
+    let s = this.db.selectFrom('conversations as c').select(CONVERSATION.map((k) => `c.${k}` as const));
+    if (q.status !== 'all') s = s.where('c.status', '=', q.status);
+    if (q.bot_id) s = s.where('c.bot_id', '=', q.bot_id);
+    if (q.from) s = s.where('c.updated_at', '>=', dayStart(q.from));
+    if (q.to) s = s.where('c.updated_at', '<', dayAfter(q.to));
+    if (q.handed_off) s = s.where('c.handed_off_at', 'is not', null);
+    if (q.feedback) {
+      const value = q.feedback;
+      s = s.where((eb) => eb.exists(eb.selectFrom('messages as m').select('m.id').whereRef('m.conversation_id', '=', 'c.id').where('m.feedback', '=', value)));
+    }
+    if (q.unanswered) s = s.where((eb) => eb.exists(eb.selectFrom('questions as u').select('u.id').whereRef('u.conversation_id', '=', 'c.id')));
+    if (q.contact) s = s.where((eb) => eb.exists(eb.selectFrom('contact_submissions as f').select('f.id').whereRef('f.conversation_id', '=', 'c.id')));
+    // Every word in some message of the conversation, case-insensitively, on both dialects.
+    for (const word of (q.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
+      s = s.where((eb) => eb.exists(eb.selectFrom('messages as w').select('w.id').whereRef('w.conversation_id', '=', 'c.id')
+        .where(sql<boolean>`lower(w.content) LIKE ${likeWord(word)} ESCAPE '\\'`)));
+    }
+    if (q.after) {
+      const a = q.after;
+      s = s.where((eb) => eb.or([eb('c.updated_at', '<', a.updated_at), eb.and([eb('c.updated_at', '=', a.updated_at), eb('c.id', '<', a.id)])]));
+    }
+    return s.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').limit(q.limit).execute();
+  }
+
+  async claim(id: string, agent: string): Promise<ClaimResult> {
+    const won = await this.db.updateTable('conversations').set({ assignee: agent })
+      .where('id', '=', id).where((eb) => eb.or([eb('assignee', 'is', null), eb('assignee', '=', agent)]))
+      .returning(CONVERSATION).executeTakeFirst();
+    if (won) return { ok: true, conversation: won };
+    const c = await this.getConversation(id);
+    return c ? { ok: false, holder: c.assignee ?? '' } : undefined;
+  }
+
+  async release(id: string, agent: string | null): Promise<ClaimResult> {
+    let u = this.db.updateTable('conversations').set({ assignee: null }).where('id', '=', id);
+    if (agent !== null) u = u.where((eb) => eb.or([eb('assignee', 'is', null), eb('assignee', '=', agent)]));
+    const done = await u.returning(CONVERSATION).executeTakeFirst();
+    if (done) return { ok: true, conversation: done };
+    const c = await this.getConversation(id);
+    return c ? { ok: false, holder: c.assignee ?? '' } : undefined;
+  }
+
+  async markHandedOff(id: string) {
+    await this.db.updateTable('conversations').set({ handed_off_at: sql`COALESCE(handed_off_at, ${nowIso()})` }).where('id', '=', id).execute();
+  }
+
+  async addEvent(conversationId: string, e: ConversationEventInput) {
+    await this.db.insertInto('conversation_events').values({
+      conversation_id: conversationId, type: e.type, agent_name: e.agent_name ?? null, note: e.note ?? null, message_id: e.message_id ?? null, created_at: nowIso(),
+    }).execute();
+  }
+
+  async events(conversationId: string): Promise<ConversationEvent[]> {
+    const rows = await this.db.selectFrom('conversation_events').select(['type', 'created_at', 'agent_name', 'note', 'message_id'])
+      .where('conversation_id', '=', conversationId).orderBy('seq').execute();
+    return rows.map((r) => ({ type: r.type, at: r.created_at, agent_name: r.agent_name, note: r.note, message_id: r.message_id }));
+  }
+
+  async addQuestion(q: Omit<StoredQuestion, 'id' | 'created_at' | 'handled_at'> & { message_id: string }) {
+    await this.db.insertInto('questions').values({ ...q, id: randomUUID(), created_at: nowIso(), handled_at: null })
+      .onConflict((oc) => oc.columns(['message_id', 'reason']).doNothing()).execute();
+  }
+
+  async questions(o: { bot_id?: string; handled: boolean; limit: number }): Promise<StoredQuestion[]> {
+    let s = this.db.selectFrom('questions').select(['id', 'bot_id', 'conversation_id', 'text', 'reason', 'created_at', 'handled_at'])
+      .where('handled_at', o.handled ? 'is not' : 'is', null);
+    if (o.bot_id) s = s.where('bot_id', '=', o.bot_id);
+    return s.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(o.limit).execute();
+  }
+
+  async markHandled(ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const r = await this.db.updateTable('questions').set({ handled_at: nowIso() }).where('id', 'in', ids).where('handled_at', 'is', null).executeTakeFirst();
+    return n(r.numUpdatedRows);
+  }
+
+  async sourceUse(botId?: string): Promise<SourceUse[]> {
+    let s = this.db.selectFrom('citations as c').innerJoin('messages as m', 'm.id', 'c.message_id')
+      .select((eb) => [
+        'c.bot_id', 'c.source_id', eb.fn.max('c.title').as('title'), eb.fn.max('c.url').as('url'), eb.fn.countAll().as('citations'),
+        sql<number>`SUM(CASE WHEN m.feedback = 'positive' THEN 1 ELSE 0 END)`.as('positive'),
+        sql<number>`SUM(CASE WHEN m.feedback = 'negative' THEN 1 ELSE 0 END)`.as('negative'),
+      ])
+      .groupBy(['c.bot_id', 'c.source_id']);
+    if (botId) s = s.where('c.bot_id', '=', botId);
+    const rows = await s.execute();
+    return rows.map((r) => ({ bot_id: r.bot_id, source_id: r.source_id, title: String(r.title), url: String(r.url), citations: n(r.citations), positive: n(r.positive), negative: n(r.negative) }));
+  }
+
+  async contactList(o: { bot_id?: string; limit: number; after?: { created_at: string; id: string } | null }): Promise<StoredContactRow[]> {
+    let s = this.db.selectFrom('contact_submissions').select(['id', 'bot_id', 'conversation_id', 'session_id', 'fields', 'created_at']);
+    if (o.bot_id) s = s.where('bot_id', '=', o.bot_id);
+    const a = o.after;
+    if (a) s = s.where((eb) => eb.or([eb('created_at', '<', a.created_at), eb.and([eb('created_at', '=', a.created_at), eb('id', '<', a.id)])]));
+    const rows = await s.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(o.limit).execute();
+    return rows.map((r) => ({ ...r, fields: JSON.parse(r.fields) as Record<string, string> }));
+  }
+
+  async countDaily(botId: string, name: string, at = new Date()) {
+    await this.db.insertInto('daily_counters').values({ bot_id: botId, day: at.toISOString().slice(0, 10), name, n: 1 })
+      .onConflict((oc) => oc.columns(['bot_id', 'day', 'name']).doUpdateSet({ n: sql`daily_counters.n + 1` })).execute();
+  }
+
+  async stats(o: { bot_id?: string; from: string; to: string }): Promise<DayStats[]> {
+    const lo = dayStart(o.from);
+    const hi = dayAfter(o.to);
+    const rows = new Map<string, DayStats>();
+    const add = (day: string, bot: string, key: keyof Omit<DayStats, 'day' | 'bot_id'>, value: unknown) => {
+      const k = `${day}|${bot}`;
+      let r = rows.get(k);
+      if (!r) rows.set(k, (r = { day, bot_id: bot, conversations: 0, turns: 0, deflected: 0, handed_off: 0, unanswered: 0, positive: 0, negative: 0, rate_limited: 0 }));
+      r[key] += n(value);
+    };
+    const day = (col: string) => sql<string>`substr(${sql.ref(col)}, 1, 10)`;
+    const bot = o.bot_id;
+    // Each figure is one GROUP BY over an indexed time range; the ranges are what keeps them fast.
+    const started = await this.db.selectFrom('conversations as c')
+      .select((eb) => [day('c.created_at').as('day'), 'c.bot_id', eb.fn.countAll().as('n'),
+        sql<number>`SUM(CASE WHEN c.handed_off_at IS NULL AND EXISTS (SELECT 1 FROM messages a WHERE a.conversation_id = c.id AND a.role = 'assistant' AND a.agent_name IS NULL) THEN 1 ELSE 0 END)`.as('deflected')])
+      .where('c.created_at', '>=', lo).where('c.created_at', '<', hi).$if(!!bot, (q) => q.where('c.bot_id', '=', bot!))
+      .groupBy([day('c.created_at'), 'c.bot_id']).execute();
+    for (const r of started) {
+      add(r.day, r.bot_id, 'conversations', r.n);
+      add(r.day, r.bot_id, 'deflected', r.deflected);
+    }
+    const handed = await this.db.selectFrom('conversations as c').select((eb) => [day('c.handed_off_at').as('day'), 'c.bot_id', eb.fn.countAll().as('n')])
+      .where('c.handed_off_at', '>=', lo).where('c.handed_off_at', '<', hi).$if(!!bot, (q) => q.where('c.bot_id', '=', bot!))
+      .groupBy([day('c.handed_off_at'), 'c.bot_id']).execute();
+    for (const r of handed) add(r.day, r.bot_id, 'handed_off', r.n);
+    const msgs = await this.db.selectFrom('messages as m').innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+      .select((eb) => [day('m.created_at').as('day'), 'c.bot_id',
+        sql<number>`SUM(CASE WHEN m.role = 'user' THEN 1 ELSE 0 END)`.as('turns'),
+        sql<number>`SUM(CASE WHEN m.feedback = 'positive' THEN 1 ELSE 0 END)`.as('positive'),
+        sql<number>`SUM(CASE WHEN m.feedback = 'negative' THEN 1 ELSE 0 END)`.as('negative'), eb.fn.countAll().as('all')])
+      .where('m.created_at', '>=', lo).where('m.created_at', '<', hi).$if(!!bot, (q) => q.where('c.bot_id', '=', bot!))
+      .groupBy([day('m.created_at'), 'c.bot_id']).execute();
+    for (const r of msgs) {
+      add(r.day, r.bot_id, 'turns', r.turns);
+      add(r.day, r.bot_id, 'positive', r.positive);
+      add(r.day, r.bot_id, 'negative', r.negative);
+    }
+    const unanswered = await this.db.selectFrom('questions as q').select((eb) => [day('q.created_at').as('day'), 'q.bot_id', eb.fn.countAll().as('n')])
+      .where('q.reason', '=', 'no_answer').where('q.created_at', '>=', lo).where('q.created_at', '<', hi).$if(!!bot, (q) => q.where('q.bot_id', '=', bot!))
+      .groupBy([day('q.created_at'), 'q.bot_id']).execute();
+    for (const r of unanswered) add(r.day, r.bot_id, 'unanswered', r.n);
+    const counters = await this.db.selectFrom('daily_counters').select(['day', 'bot_id', 'name', 'n'])
+      .where('day', '>=', o.from).where('day', '<=', o.to).$if(!!bot, (q) => q.where('bot_id', '=', bot!)).execute();
+    for (const r of counters) if (r.name === 'rate_limited') add(r.day, r.bot_id, 'rate_limited', r.n);
+    return [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || a.bot_id.localeCompare(b.bot_id));
+  }
+
+  async deleteConversation(id: string): Promise<DeleteCounts> {
+    return this.deleteConversations([id], null);
+  }
+
+  async deleteSession(sessionId: string): Promise<DeleteCounts> {
+    const ids = (await this.db.selectFrom('conversations').select('id').where('session_id', '=', sessionId).execute()).map((r) => r.id);
+    return this.deleteConversations(ids, sessionId);
+  }
+
+  async purgeBefore(botId: string, before: string): Promise<DeleteCounts> {
+    const total: DeleteCounts = { deleted_conversations: 0, deleted_messages: 0, deleted_contacts: 0 };
+    // In batches, so a first purge of a large store does not hold one huge transaction.
+    for (;;) {
+      const ids = (await this.db.selectFrom('conversations').select('id').where('bot_id', '=', botId).where('updated_at', '<', before).limit(500).execute()).map((r) => r.id);
+      if (!ids.length) return total;
+      const d = await this.deleteConversations(ids, null);
+      total.deleted_conversations += d.deleted_conversations;
+      total.deleted_messages += d.deleted_messages;
+      total.deleted_contacts += d.deleted_contacts;
+    }
+  }
+
+  /** Conversations with everything that hangs off them, and with `sessionId` also the session's other traces; one transaction. */
+  private async deleteConversations(ids: string[], sessionId: string | null): Promise<DeleteCounts> {
+    return this.db.transaction().execute(async (tx) => {
+      const out: DeleteCounts = { deleted_conversations: 0, deleted_messages: 0, deleted_contacts: 0 };
+      if (ids.length) {
+        for (const table of CONVERSATION_CHILDREN) {
+          const r = await tx.deleteFrom(table).where('conversation_id', 'in', ids).executeTakeFirst();
+          if (table === 'contact_submissions') out.deleted_contacts += n(r.numDeletedRows);
+        }
+        out.deleted_messages = n((await tx.deleteFrom('messages').where('conversation_id', 'in', ids).executeTakeFirst()).numDeletedRows);
+        out.deleted_conversations = n((await tx.deleteFrom('conversations').where('id', 'in', ids).executeTakeFirst()).numDeletedRows);
+      }
+      if (sessionId !== null) {
+        out.deleted_contacts += n((await tx.deleteFrom('contact_submissions').where('session_id', '=', sessionId).executeTakeFirst()).numDeletedRows);
+        await tx.deleteFrom('visitors').where('session_id', '=', sessionId).execute();
+      }
+      return out;
+    });
   }
 }
 

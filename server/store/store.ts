@@ -7,7 +7,7 @@
  * one transaction, so it holds with several connections and several server processes.
  */
 import type { Citation, ConversationStatus, FeedbackValue, Message, Role } from '../../protocol/schemas.ts';
-import type { Visitor } from '../../protocol/console.ts';
+import type { ConversationEvent, DayStats, Visitor } from '../../protocol/console.ts';
 
 export type { Citation, ConversationStatus, Message, Role, Visitor };
 export type Feedback = FeedbackValue;
@@ -15,7 +15,35 @@ export type Feedback = FeedbackValue;
 export interface Conversation {
   id: string; bot_id: string; session_id: string; status: ConversationStatus;
   created_at: string; updated_at: string; waiting_since: string | null;
+  /** The agent who claimed it (issue 14); null when no one has. */
+  assignee: string | null;
 }
+
+/** The console's conversation filters (protocol/routes.ts documents each). */
+export interface ConversationQuery {
+  status: ConversationStatus | 'all';
+  bot_id?: string;
+  /** Days (YYYY-MM-DD, UTC), inclusive, on the latest activity. */
+  from?: string;
+  to?: string;
+  feedback?: 'positive' | 'negative';
+  unanswered?: boolean;
+  handed_off?: boolean;
+  contact?: boolean;
+  /** Every word must occur in a message of the conversation. */
+  q?: string;
+  limit: number;
+  /** Keyset: the (updated_at, id) of the last row of the previous page. */
+  after?: { updated_at: string; id: string } | null;
+}
+
+export type QuestionReason = 'no_answer' | 'negative_feedback';
+export interface StoredQuestion { id: string; bot_id: string; conversation_id: string; text: string; reason: QuestionReason; created_at: string; handled_at: string | null }
+export interface StoredContactRow extends StoredContact { bot_id: string; conversation_id: string | null; session_id: string }
+export interface SourceUse { bot_id: string; source_id: string; title: string; url: string; citations: number; positive: number; negative: number }
+export interface DeleteCounts { deleted_conversations: number; deleted_messages: number; deleted_contacts: number }
+export type ClaimResult = { ok: true; conversation: Conversation } | { ok: false; holder: string } | undefined;
+export type ConversationEventInput = Pick<ConversationEvent, 'type'> & Partial<Pick<ConversationEvent, 'agent_name' | 'note' | 'message_id'>>;
 
 export interface NewMessage { role: Role; content: string; citations?: Citation[] | null; image_preview?: string | null; agent_name?: string | null }
 
@@ -75,6 +103,35 @@ export interface Store {
   visitorOf(c: Pick<Conversation, 'bot_id' | 'session_id'>): Promise<Visitor | null>;
   /** The user's most recently updated conversation with this bot, from any of their sessions. */
   latestConversationOfUser(botId: string, userId: string): Promise<string | null>;
+
+  // The operator console (issue 14).
+  /** One page of conversations, latest activity first (keyset paging: stays fast however deep). */
+  queryConversations(q: ConversationQuery): Promise<Conversation[]>;
+  /** Takes a conversation for an agent: one conditional statement, so of simultaneous claims one wins. */
+  claim(id: string, agent: string): Promise<ClaimResult>;
+  /** Gives a claimed conversation back to the team; `agent` null releases whoever has it. */
+  release(id: string, agent: string | null): Promise<ClaimResult>;
+  /** Marks the first handoff (for the numbers) besides the status change. */
+  markHandedOff(id: string): Promise<void>;
+  addEvent(conversationId: string, e: ConversationEventInput): Promise<void>;
+  events(conversationId: string): Promise<ConversationEvent[]>;
+  /** Records a question the bot could not answer; a second record of one message for one reason is ignored. */
+  addQuestion(q: Omit<StoredQuestion, 'id' | 'created_at' | 'handled_at'> & { message_id: string }): Promise<void>;
+  /** Questions, newest first; open ones or handled ones. */
+  questions(o: { bot_id?: string; handled: boolean; limit: number }): Promise<StoredQuestion[]>;
+  markHandled(ids: string[]): Promise<number>;
+  /** How often each source was cited and how its answers were rated. */
+  sourceUse(botId?: string): Promise<SourceUse[]>;
+  /** Contact submissions newest first, keyset-paged by (created_at, id). */
+  contactList(o: { bot_id?: string; limit: number; after?: { created_at: string; id: string } | null }): Promise<StoredContactRow[]>;
+  /** Adds one to a per-day counter of a bot (e.g. `rate_limited`); atomic. */
+  countDaily(botId: string, name: string, at?: Date): Promise<void>;
+  /** Per day and bot over [from, to] (days, inclusive); days without activity are absent. */
+  stats(o: { bot_id?: string; from: string; to: string }): Promise<DayStats[]>;
+  deleteConversation(id: string): Promise<DeleteCounts>;
+  deleteSession(sessionId: string): Promise<DeleteCounts>;
+  /** Deletes a bot's conversations without activity since `before` (ISO); retention. */
+  purgeBefore(botId: string, before: string): Promise<DeleteCounts>;
 }
 
 /** ISO 8601 UTC with milliseconds, the form every stored timestamp takes. */
