@@ -61,7 +61,7 @@ const postgres: Backend = {
     // One database per file: each test starts from empty tables (migrations stay applied).
     const { sql } = await import('kysely');
     const db = (store as SqlStore).db;
-    await sql`TRUNCATE messages, conversations, workspace_usage, workspace_credits, contact_submissions, visitors`.execute(db);
+    await sql`TRUNCATE messages, conversations, workspace_usage, workspace_credits, contact_submissions, visitors, conversation_events, questions, citations, daily_counters`.execute(db);
     return { store, dir: tempDir(), databaseUrl: pgUrl };
   },
 };
@@ -213,3 +213,98 @@ test('a SQLite file from the identity release (visitors table, no migrations yet
   expect((await store.ownedConversation('c1', 'phone'))?.id).toBe('c1');
   await store.close();
 });
+
+// --- the operator console's queries (issue 14), on both backends -------------------------
+
+for (const backend of [sqlite, postgres]) {
+  describe.skipIf(backend === postgres && pgMissing)(`the console's queries on ${backend.name}`, () => {
+    test('keyset paging visits every conversation once, latest activity first, with filters and search', async () => {
+      const { store } = await backend.fresh();
+      const ids: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        const c = await store.createConversation(i % 2 ? 'bot-a' : 'bot-b', `s-${i}`);
+        await store.addMessage(c.id, { role: 'user', content: i % 10 === 0 ? `Where is my ORDER 100%_${i}?` : `question ${i}` });
+        ids.push(c.id);
+      }
+      const seenIds: string[] = [];
+      const keys: string[] = [];
+      let after: { updated_at: string; id: string } | null = null;
+      for (;;) {
+        const page = await store.queryConversations({ status: 'all', limit: 7, after });
+        seenIds.push(...page.map((c) => c.id));
+        keys.push(...page.map((c) => `${c.updated_at}|${c.id}`));
+        if (page.length < 7) break;
+        after = { updated_at: page[6].updated_at, id: page[6].id };
+      }
+      expect(seenIds.length).toBe(60);
+      expect(new Set(seenIds).size).toBe(60);
+      // Latest activity first; conversations touched in the same millisecond by id.
+      expect(keys).toEqual([...keys].sort().reverse());
+      expect((await store.queryConversations({ status: 'all', bot_id: 'bot-a', limit: 100 })).length).toBe(30);
+      // Case-insensitive, and LIKE's own wildcards in the words are literal.
+      expect((await store.queryConversations({ status: 'all', q: 'order 100%_', limit: 100 })).length).toBe(6);
+      expect((await store.queryConversations({ status: 'all', q: 'order 100%_2', limit: 100 })).map((c) => c.id)).toEqual([ids[20]]);
+      expect((await store.queryConversations({ status: 'all', q: 'order_', limit: 100 })).length).toBe(0);
+      await store.close();
+    });
+
+    test('of 12 simultaneous claims exactly one wins, and the others learn who has it', async () => {
+      const { store } = await backend.fresh();
+      const c = await store.createConversation('bot-a', 's');
+      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => store.claim(c.id, `agent-${i}`)));
+      const winners = results.filter((r) => r?.ok);
+      expect(winners.length).toBe(1);
+      const holder = (winners[0] as { ok: true; conversation: { assignee: string } }).conversation.assignee;
+      expect(results.filter((r) => r && !r.ok).every((r) => !r!.ok && r!.holder === holder)).toBe(true);
+      expect((await store.release(c.id, 'someone-else'))?.ok).toBe(false);
+      expect((await store.release(c.id, holder))?.ok).toBe(true);
+      expect(await store.claim('nope', 'x')).toBeUndefined();
+      await store.close();
+    });
+
+    test('numbers per day, knowledge use, and deleting a session leaves nothing of it', async () => {
+      const { store } = await backend.fresh();
+      const c = await store.createConversation('bot-a', 'sess-1');
+      const q = await store.addMessage(c.id, { role: 'user', content: 'How do I share a notebook?' });
+      const a = await store.addMessage(c.id, {
+        role: 'assistant', content: 'Use Share.', citations: [{ page_title: 'Sharing', source_url: 'https://x.test/share', source_id: 'share.md', score: 0.9, from_web_search: false }],
+      });
+      await store.setFeedback(a.id, 'negative');
+      await store.addQuestion({ bot_id: 'bot-a', conversation_id: c.id, message_id: q.id, text: q.content, reason: 'no_answer' });
+      await store.addQuestion({ bot_id: 'bot-a', conversation_id: c.id, message_id: q.id, text: q.content, reason: 'no_answer' });
+      await store.countDaily('bot-a', 'rate_limited');
+      await store.countDaily('bot-a', 'rate_limited');
+      await store.addContact({ bot_id: 'bot-a', conversation_id: null, session_id: 'sess-1', fields: { email: 'jo@example.com' } });
+      const today = new Date().toISOString().slice(0, 10);
+      const [row] = await store.stats({ from: today, to: today });
+      expect(row).toMatchObject({ day: today, bot_id: 'bot-a', conversations: 1, turns: 1, deflected: 1, handed_off: 0, unanswered: 1, negative: 1, rate_limited: 2 });
+      expect(await store.sourceUse('bot-a')).toEqual([{ bot_id: 'bot-a', source_id: 'share.md', title: 'Sharing', url: 'https://x.test/share', citations: 1, positive: 0, negative: 1 }]);
+      const open = await store.questions({ handled: false, limit: 10 });
+      expect(open.length).toBe(1);
+      expect(await store.markHandled([open[0].id, open[0].id])).toBe(1);
+      expect(await store.questions({ handled: false, limit: 10 })).toEqual([]);
+
+      expect(await store.deleteSession('sess-1')).toEqual({ deleted_conversations: 1, deleted_messages: 2, deleted_contacts: 1 });
+      expect(await store.getConversation(c.id)).toBeUndefined();
+      expect(await store.sourceUse()).toEqual([]);
+      expect(await store.questions({ handled: true, limit: 10 })).toEqual([]);
+      expect(await store.contactsOfSession('sess-1')).toEqual([]);
+      await store.close();
+    });
+
+    test('retention deletes only what is older than the cut', async () => {
+      const { store } = await backend.fresh();
+      const old = await store.createConversation('bot-a', 's1');
+      await store.addMessage(old.id, { role: 'user', content: 'old' });
+      const cut = new Date(Date.now() + 5).toISOString();
+      await new Promise((r) => setTimeout(r, 10));
+      const fresh = await store.createConversation('bot-a', 's2');
+      const other = await store.createConversation('bot-b', 's3');
+      expect((await store.purgeBefore('bot-a', cut)).deleted_conversations).toBe(1);
+      expect(await store.getConversation(old.id)).toBeUndefined();
+      expect(await store.getConversation(fresh.id)).toBeDefined();
+      expect(await store.getConversation(other.id)).toBeDefined();
+      await store.close();
+    });
+  });
+}

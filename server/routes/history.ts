@@ -39,7 +39,8 @@ export function historyRoutes(app: FastifyInstance, ctx: Context) {
       const messages = await ctx.store.messages(c.id, after);
       if (messages === 'unknown_after') throw badRequest('after: is not a message of this conversation');
       reply.header('cache-control', 'no-store');
-      return { messages, conversation_status: c.status };
+      // agent_name (extension): who has the conversation while a person does, so the widget can say so.
+      return { messages, conversation_status: c.status, agent_name: c.status === 'handoff' ? c.assignee : null };
     },
   );
 }
