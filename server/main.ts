@@ -22,6 +22,7 @@ import { crawlSitemaps, type CrawlLog } from './sources/crawl.ts';
 import { Politeness } from './sources/politeness.ts';
 import { DEFAULT_SSE, type SseOptions } from './sse.ts';
 import { connectRedis, type Redis } from './redis.ts';
+import { RedisEvents } from './events-redis.ts';
 import { openStore } from './store/open.ts';
 import { DEFAULT_TIMEOUTS, type Timeouts } from './timeouts.ts';
 
@@ -107,6 +108,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     watchKnowledge: o.watchKnowledge ?? true,
     resumeGraceMs: o.resumeGraceMs,
   });
+  if (redis) ctx.events = await RedisEvents.connect(redis, (m) => log.warn({ event: 'events_problem' }, m));
   ctx.metrics.watch(ctx);
   // Every bot's files, PDF and DOCX included, are indexed before the first question.
   await ctx.knowledgeReady;
@@ -121,6 +123,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   } catch (e) {
     ctx.closeKnowledge();
     await store.close();
+    await ctx.events.close();
     redis?.disconnect();
     throw e;
   }
@@ -155,6 +158,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       await app.close();
       await crawls;
       await store.close();
+      await ctx.events.close();
       redis?.disconnect();
     })());
   return { url, port, app, ctx, crawls, close };

@@ -129,6 +129,22 @@ describe.skipIf(down)('three instances on PostgreSQL and Redis', () => {
     expect(polled).toMatchObject([{ role: 'assistant', content: 'Hi, Ana here from instance A.', agent_name: 'Ana' }]);
   }, 60_000);
 
+  test('the console on one instance hears, live, what happens on the others (Redis fan-out)', async () => {
+    const [a, b, c] = nodes;
+    const live = await fetch(`${b.url}/v1/agent/events`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(live.status).toBe(200);
+    const reader = live.body!.getReader();
+    await reader.read(); // subscribed
+    const done = parseSse(await (await chat(a, { message: 'How much does the lamp cost?', session_id: 'console-live' })).text()).events.at(-1)!;
+    const reply = await agent(c, 'POST', `/v1/agent/conversations/${done.conversation_id}/messages`, { content: 'Ana from C.' });
+    expect(reply.status).toBe(201);
+    let text = '';
+    while (!/"type":"message.agent"/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    const types = [...text.matchAll(/"type":"([a-z.]+)","at"/g)].map((m) => m[1]);
+    expect(types).toEqual(['conversation.created', 'message.visitor', 'message.agent']);
+    await reader.cancel();
+  }, 60_000);
+
   test('workspace credits never overspend under parallel turns across instances (10 credits, 24 turns)', async () => {
     const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => chat(any(), { bot_id: CREDITS_BOT, message: 'Is shipping free?', session_id: `credit-${i}` })));
     const ends = await Promise.all(answers.map(async (r) => parseSse(await r.text()).events.at(-1)!));
