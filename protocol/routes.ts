@@ -255,7 +255,10 @@ export const API: readonly Operation[] = [
     ],
     answers: { 200: { description: 'CSV with the columns of DayStats.', csv: true }, 400: err('A bad day or range.'), 401: unauthorized },
   },
-
+  {
+    method: 'GET', path: '/v1/agent/webhooks/deliveries', summary: 'Admin: the webhook delivery log, newest first', agent: true, admin: true,
+    answers: { 200: { description: 'The log.', json: 'WebhookDeliveryList' }, 401: unauthorized, 403: err('Not an admin (`forbidden`).') },
+  },
 ];
 
 /** The operation serving `METHOD /path/{param}`, if any. */

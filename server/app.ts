@@ -12,6 +12,7 @@ import { ApiError } from './errors.ts';
 import { isServiceDown } from './outage.ts';
 import { agentRoutes } from './routes/agent.ts';
 import { startRetention } from './retention.ts';
+import { WebhookDispatcher } from './webhooks.ts';
 import { botConfigRoutes } from './routes/bot-config.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { extensionRoutes } from './routes/extensions.ts';
@@ -162,9 +163,14 @@ export function buildApp(ctx: Context, timeouts: Timeouts = DEFAULT_TIMEOUTS): F
   staticRoutes(app, ctx);
   // Retention runs while the server serves: started when it is ready, stopped when it closes.
   let stopRetention = () => undefined as void;
+  const webhooks = new WebhookDispatcher(ctx, ctx.webhooks);
   app.addHook('onReady', async () => {
     stopRetention = startRetention(ctx);
+    webhooks.start();
   });
-  app.addHook('onClose', async () => stopRetention());
+  app.addHook('onClose', async () => {
+    stopRetention();
+    await webhooks.stop();
+  });
   return app;
 }

@@ -4,6 +4,7 @@
  * config.schema.json, which example configs reference with "$schema" so editors complete
  * and check them. Defaults live here too, so the published schema documents them.
  */
+import { WEBHOOK_EVENTS } from '../protocol/console.ts';
 import Type, { type Static } from 'typebox';
 import { MAX_PROACTIVE_DELAY_MS, MAX_PROACTIVE_TEXT_CHARS } from '../protocol/limits.ts';
 import {
@@ -38,8 +39,16 @@ const CannedReplyConfig = Type.Object({
   text: Type.String({ minLength: 1, maxLength: 4000 }),
 }, Strict);
 
+const Webhook = Type.Object({
+  url: HttpUrl({ maxLength: 2000, 'x-what': 'an http(s) URL like "https://example.com/hooks/chat"' }),
+  secret: Type.String({ minLength: 16, maxLength: 500, description: 'Signs each POST (Standard Webhooks): a string of at least 16 characters, or "whsec_" + base64 as Standard Webhooks tools generate.' }),
+  events: Type.Optional(Type.Array(OneOf(WEBHOOK_EVENTS), { minItems: 1, uniqueItems: true, description: 'Which events to send; all four when absent.' })),
+  format: Type.Optional(OneOf(['standard', 'slack'] as const, { default: 'standard', description: '`slack`: a `{"text"}` body that a Slack (or Mattermost, Discord /slack) incoming webhook shows as a message.' })),
+}, { ...Strict, description: 'Issue 14: where the workspace hears of handoffs, contact submissions, thumbs-down and closed conversations.' });
+
 const Workspace = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 200 }),
+  webhooks: Type.Optional(Type.Array(Webhook, { default: [], maxItems: 20 })),
   credits: Type.Optional(Nullable(Type.Integer(), { default: null, description: 'Answered turns the workspace may spend; null = unlimited.' })),
   trial_ends_at: Type.Optional(Nullable(Type.String({ format: 'date-time', 'x-what': 'an ISO 8601 date-time' }), { default: null })),
   chat_limit_per_month: Type.Optional(Nullable(Type.Integer({ minimum: 0 }), { default: null, description: 'Accepted chat requests per UTC calendar month.' })),

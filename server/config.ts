@@ -12,7 +12,7 @@ import { BlockList, isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import Value from 'typebox/value';
 import type { ProactiveMessage } from '../protocol/schemas.ts';
-import type { CannedReply } from '../protocol/console.ts';
+import { WEBHOOK_EVENTS, type CannedReply, type WebhookEventType } from '../protocol/console.ts';
 import { Invalid } from './check.ts';
 import type { Static, TSchema } from 'typebox';
 import { ConfigFile, ContactForm, Crawl, ExtractiveEngine, Filters, Handoff, Knowledge, RateLimits, REDACTIONS } from './config-schema.ts';
@@ -28,7 +28,8 @@ export type TrustProxy = { kind: 'none' } | { kind: 'all' } | { kind: 'hops'; ho
 export interface RecaptchaConfig { site_key: string; secret_key: string; verify_url: string; min_score: number }
 /** An agent as the server keeps it: the token only as its SHA-256. */
 export interface AgentConfig { name: string; role: 'agent' | 'admin'; token_sha256: Buffer }
-export interface WorkspaceConfig { id: string; credits: number | null; trial_ends_at: string | null; chat_limit_per_month: number | null }
+export interface WebhookConfig { url: string; secret: string; events: WebhookEventType[]; format: 'standard' | 'slack' }
+export interface WorkspaceConfig { id: string; credits: number | null; trial_ends_at: string | null; chat_limit_per_month: number | null; webhooks: WebhookConfig[] }
 /** A contact-form field and the widget's settings are published as they are: their shapes are protocol's. */
 export type ContactFieldSettings = ContactField;
 export interface KnowledgeDoc { id: string; title: string; url: string; text: string }
@@ -103,7 +104,11 @@ export function parseConfig(json: unknown, baseDir: string, env: NodeJS.ProcessE
   const workspaces = new Map<string, WorkspaceConfig>();
   file.workspaces.forEach((w, i) => {
     if (workspaces.has(w.id)) throw new Invalid(`workspaces[${i}].id`, `duplicate workspace id "${w.id}"`);
-    workspaces.set(w.id, { id: w.id, credits: w.credits, trial_ends_at: w.trial_ends_at, chat_limit_per_month: w.chat_limit_per_month });
+    w.webhooks.forEach((h, j) => {
+      if (h.secret.startsWith('whsec_') && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(h.secret)) throw new Invalid(`workspaces[${i}].webhooks[${j}].secret`, 'a "whsec_" secret must be followed by base64');
+    });
+    const webhooks = w.webhooks.map((h) => ({ url: h.url, secret: h.secret, events: h.events ?? [...WEBHOOK_EVENTS], format: h.format }));
+    workspaces.set(w.id, { id: w.id, credits: w.credits, trial_ends_at: w.trial_ends_at, chat_limit_per_month: w.chat_limit_per_month, webhooks });
   });
 
   const agents = file.agents.map((a, i): AgentConfig => {
@@ -125,7 +130,7 @@ export function parseConfig(json: unknown, baseDir: string, env: NodeJS.ProcessE
     if (bots.has(bot.id.toLowerCase())) throw new Invalid(`bots[${i}].id`, `duplicate bot id "${bot.id}"`);
     bots.set(bot.id.toLowerCase(), bot);
   });
-  if (!workspaces.has(DEFAULT_WORKSPACE)) workspaces.set(DEFAULT_WORKSPACE, { id: DEFAULT_WORKSPACE, credits: null, trial_ends_at: null, chat_limit_per_month: null });
+  if (!workspaces.has(DEFAULT_WORKSPACE)) workspaces.set(DEFAULT_WORKSPACE, { id: DEFAULT_WORKSPACE, credits: null, trial_ends_at: null, chat_limit_per_month: null, webhooks: [] });
 
   file.canned_replies.forEach((c, i) => {
     if (file.canned_replies.findIndex((d) => d.shortcut === c.shortcut) !== i) throw new Invalid(`canned_replies[${i}].shortcut`, 'must be unique');

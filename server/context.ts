@@ -8,7 +8,9 @@ import type { Engine } from './engines/engine.ts';
 import { OpenAIEngine } from './engines/openai.ts';
 import type { KnowledgeBase } from './knowledge.ts';
 import { LiveKnowledge } from './knowledge-live.ts';
+import { randomUUID } from 'node:crypto';
 import { MemoryEvents, type Events } from './events.ts';
+import type { WebhookOptions } from './webhooks.ts';
 import { Limits } from './limits.ts';
 import type { Logger } from './log.ts';
 import type { Metrics } from './metrics.ts';
@@ -50,17 +52,21 @@ export interface Context {
   metrics: Metrics;
   /** Issue 14: changes told to the console's live channel and the webhooks. */
   events: Events;
+  /** This process, among the instances sharing a database and Redis. */
+  instanceId: string;
+  webhooks: WebhookOptions;
 }
 
-export interface ContextOptions extends Omit<Context, 'events' | 'limits' | 'presence' | 'streams' | 'turnLog' | 'resumeGraceMs' | 'knowledge' | 'knowledgeReady' | 'liveKnowledge' | 'reloadKnowledge' | 'closeKnowledge' | 'engine'> {
+export interface ContextOptions extends Omit<Context, 'events' | 'instanceId' | 'webhooks' | 'limits' | 'presence' | 'streams' | 'turnLog' | 'resumeGraceMs' | 'knowledge' | 'knowledgeReady' | 'liveKnowledge' | 'reloadKnowledge' | 'closeKnowledge' | 'engine'> {
   resumeGraceMs?: number;
+  webhooks?: WebhookOptions;
   /** Where built indexes are kept between starts (the data dir's index/ folder); none: rebuilt each start. */
   indexDir?: string | null;
   /** Rebuild a bot's knowledge when files in its folder change. */
   watchKnowledge?: boolean;
 }
 
-export function createContext({ indexDir = null, watchKnowledge = false, resumeGraceMs = 10_000, ...o }: ContextOptions): Context {
+export function createContext({ indexDir = null, watchKnowledge = false, resumeGraceMs = 10_000, webhooks = {}, ...o }: ContextOptions): Context {
   // Knowledge is indexed (or its stored index read) at start, so a slow first answer is not the
   // user's problem: main.ts awaits knowledgeReady before it listens.
   const bases = new Map<string, LiveKnowledge>();
@@ -73,6 +79,8 @@ export function createContext({ indexDir = null, watchKnowledge = false, resumeG
   return {
     ...o,
     events: new MemoryEvents(),
+    instanceId: randomUUID(),
+    webhooks,
     limits: new Limits(o.redis),
     presence: o.redis ? new RedisPresence(o.redis) : new MemoryPresence(),
     streams: new Set(),

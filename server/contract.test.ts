@@ -299,6 +299,11 @@ describe('every operation answers as protocol/ says', () => {
     seen.add(`GET ${E} 200`);
     live.abort();
 
+    const W = '/v1/agent/webhooks/deliveries';
+    await expectContract('GET', W, await agent('GET', W, undefined, ADMIN));
+    await expectContract('GET', W, await agent('GET', W));
+    await expectContract('GET', W, await agent('GET', W, undefined, null));
+
     const DC = '/v1/agent/conversations/{conversation_id}';
     await expectContract('DELETE', DC, await agent('DELETE', `${L}/${second}`));
     await expectContract('DELETE', DC, await agent('DELETE', `${L}/nope`, undefined, ADMIN));

@@ -22,6 +22,8 @@ export interface DomainEvent {
   agent_name?: string | null;
   /** On `conversation.closed`: the agent's note. */
   note?: string | null;
+  /** The instance where it happened (Context.instanceId): with Redis every instance hears every event, and only this one acts on it once (webhooks). */
+  origin?: string;
 }
 
 export type Listener = (e: DomainEvent) => void;

@@ -23,6 +23,7 @@ import { Politeness } from './sources/politeness.ts';
 import { DEFAULT_SSE, type SseOptions } from './sse.ts';
 import { connectRedis, type Redis } from './redis.ts';
 import { RedisEvents } from './events-redis.ts';
+import type { WebhookOptions } from './webhooks.ts';
 import { openStore } from './store/open.ts';
 import { DEFAULT_TIMEOUTS, type Timeouts } from './timeouts.ts';
 
@@ -61,6 +62,8 @@ export interface StartOptions {
   watchKnowledge?: boolean;
   /** How long a turn whose client left waits for a resuming reader (default 10 s). */
   resumeGraceMs?: number;
+  /** Webhook retry timing (tests shorten it). */
+  webhooks?: WebhookOptions;
   /** postgres://… stores everything in PostgreSQL; without it, SQLite in the data dir. */
   databaseUrl?: string | null;
   /** redis://… keeps rate limits, presence and resumable streams in Redis, shared by instances. */
@@ -107,6 +110,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     indexDir: join(resolve(o.dataDir), 'index'),
     watchKnowledge: o.watchKnowledge ?? true,
     resumeGraceMs: o.resumeGraceMs,
+    webhooks: o.webhooks,
   });
   if (redis) ctx.events = await RedisEvents.connect(redis, (m) => log.warn({ event: 'events_problem' }, m));
   ctx.metrics.watch(ctx);

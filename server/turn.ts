@@ -87,8 +87,10 @@ async function* said(text: string): AsyncGenerator<string, EngineResult> {
 export async function recordHandoff(ctx: Context, c: Conversation) {
   await ctx.store.markHandedOff(c.id);
   await ctx.store.addEvent(c.id, { type: 'handoff_requested' });
-  const last = await ctx.store.lastMessage(c.id);
-  await publish(ctx, { type: 'handoff.requested', bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, message: last?.role === 'user' ? last : null });
+  // The visitor's latest words tell the agent (and the webhook) what it is about.
+  const all = await ctx.store.messages(c.id);
+  const asked = Array.isArray(all) ? all.findLast((m) => m.role === 'user') : undefined;
+  await publish(ctx, { type: 'handoff.requested', bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, message: asked ?? null });
 }
 
 /** Runs the turn; its one credit is taken from and given back through `lease` (admission.ts). */

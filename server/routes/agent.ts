@@ -64,7 +64,7 @@ export async function summaryOf(ctx: Context, c: Conversation): Promise<Conversa
 /** Tells the console and the webhooks; a lost event is logged, never the request's failure. */
 export async function publish(ctx: Context, e: Omit<DomainEvent, 'at'> & { at?: string }) {
   try {
-    await ctx.events.publish({ at: new Date().toISOString(), ...e });
+    await ctx.events.publish({ at: new Date().toISOString(), origin: ctx.instanceId, ...e });
   } catch (err) {
     ctx.log.warn({ event: 'publish_failed', type: e.type, err: (err as Error).message }, 'event not published');
   }

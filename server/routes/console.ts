@@ -6,8 +6,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   HandledRequest, STAT_NAMES, type ContactList, type DayStats, type HandledResponse, type KnowledgeHealth, type SourceHealth, type Stats,
-  type UnansweredList,
+  type UnansweredList, type WebhookDeliveryList,
 } from '../../protocol/console.ts';
+import { requireAdmin } from './agent.ts';
 import type { Context } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { csv, csvLine } from '../csv.ts';
@@ -33,6 +34,11 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
     if (!ctx.config.bots.has(value)) throw badRequest('bot_id: no bot with this id is configured');
     return value;
   };
+
+  app.get('/v1/agent/webhooks/deliveries', async (request): Promise<WebhookDeliveryList> => {
+    requireAdmin(request);
+    return { deliveries: await ctx.store.deliveries(200) };
+  });
 
   app.get<{ Querystring: Query }>('/v1/agent/unanswered', async (request): Promise<UnansweredList> => {
     const bot_id = botFilter(request.query.bot_id);

@@ -89,8 +89,18 @@ function consoleTables(d: DialectName): string[] {
   ];
 }
 
-/** Issue 14, webhooks: the durable delivery queue and its log. */
-const webhookTables = (_d: DialectName): string[] => [];
+/**
+ * Issue 14, webhooks: the durable delivery queue, which is also the delivery log. A row is
+ * leased (`locked_until`) by the instance sending it, so several instances send each once.
+ */
+const webhookTables = (_d: DialectName): string[] => [
+  `CREATE TABLE webhook_deliveries (
+    id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, event TEXT NOT NULL, url TEXT NOT NULL, format TEXT NOT NULL, body TEXT NOT NULL,
+    status TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, last_status INTEGER, last_error TEXT,
+    created_at TEXT NOT NULL, next_attempt_at TEXT, delivered_at TEXT, locked_until TEXT)`,
+  'CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at)',
+  'CREATE INDEX webhook_deliveries_created ON webhook_deliveries(created_at)',
+];
 
 const run = (statements: string[]) => async (db: Kysely<unknown>) => {
   // One statement per query: better-sqlite3 prepares exactly one.

@@ -6,12 +6,12 @@
  * races several processes on each backend).
  */
 import { randomUUID } from 'node:crypto';
-import { Kysely, Migrator, sql, type Dialect } from 'kysely';
+import { Kysely, Migrator, sql, type Dialect, type ExpressionBuilder } from 'kysely';
 import { migrations, type DialectName } from './migrations.ts';
-import type { ConversationEvent, DayStats } from '../../protocol/console.ts';
+import type { ConversationEvent, DayStats, WebhookDelivery } from '../../protocol/console.ts';
 import {
   monthOf, nowIso, type Citation, type ClaimResult, type ContactInput, type Conversation, type ConversationEventInput, type ConversationQuery,
-  type ConversationStatus, type DeleteCounts, type Feedback, type Message, type NewMessage, type QuestionReason, type Role, type SourceUse,
+  type ConversationStatus, type DeleteCounts, type DeliveryOutcome, type NewDelivery, type QueuedDelivery, type Feedback, type Message, type NewMessage, type QuestionReason, type Role, type SourceUse,
   type Store, type StoredContact, type StoredContactRow, type StoredQuestion, type Visitor,
 } from './store.ts';
 
@@ -27,7 +27,10 @@ interface Tables {
   questions: { id: string; bot_id: string; conversation_id: string; message_id: string; text: string; reason: QuestionReason; created_at: string; handled_at: string | null };
   citations: { message_id: string; conversation_id: string; bot_id: string; source_id: string; title: string; url: string; created_at: string };
   daily_counters: { bot_id: string; day: string; name: string; n: number };
+  webhook_deliveries: Omit<QueuedDelivery, 'attempts'> & { attempts: number; locked_until: string | null };
 }
+
+const DELIVERY = ['id', 'workspace_id', 'event', 'url', 'status', 'attempts', 'last_status', 'last_error', 'created_at', 'next_attempt_at', 'delivered_at'] as const;
 
 /** The tables that hang off a conversation, deleted with it. */
 const CONVERSATION_CHILDREN = ['citations', 'questions', 'conversation_events', 'contact_submissions'] as const;
@@ -447,6 +450,43 @@ export class SqlStore implements Store {
       total.deleted_messages += d.deleted_messages;
       total.deleted_contacts += d.deleted_contacts;
     }
+  }
+
+  // --- webhooks ---------------------------------------------------------------------------
+
+  async enqueueDeliveries(d: NewDelivery[]) {
+    if (!d.length) return;
+    const at = nowIso();
+    await this.db.insertInto('webhook_deliveries').values(d.map((x) => ({
+      ...x, status: 'pending' as const, attempts: 0, last_status: null, last_error: null, created_at: at, next_attempt_at: at, delivered_at: null, locked_until: null,
+    }))).execute();
+  }
+
+  async claimDueDeliveries(limit: number, leaseMs: number, now = new Date()): Promise<QueuedDelivery[]> {
+    const at = now.toISOString();
+    // The WHERE is checked again on each row as it is updated (PostgreSQL re-reads a row another
+    // transaction just leased), so two instances never both take one delivery.
+    const free = (eb: ExpressionBuilder<Tables, 'webhook_deliveries'>) =>
+      eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at), eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)])]);
+    const due = this.db.selectFrom('webhook_deliveries').select('id').where(free).orderBy('next_attempt_at').limit(limit);
+    const rows = await this.db.updateTable('webhook_deliveries')
+      .set({ locked_until: new Date(now.getTime() + leaseMs).toISOString(), attempts: sql`attempts + 1` })
+      .where('id', 'in', due).where(free)
+      .returning([...DELIVERY, 'format', 'body']).execute();
+    return rows.map((r) => ({ ...r, attempts: n(r.attempts), last_status: r.last_status === null ? null : n(r.last_status) }));
+  }
+
+  async finishAttempt(id: string, o: DeliveryOutcome) {
+    const at = nowIso();
+    const set = o.delivered
+      ? { status: 'delivered' as const, last_status: o.status, last_error: null, delivered_at: at, next_attempt_at: null, locked_until: null }
+      : { status: o.retryAt ? ('pending' as const) : ('failed' as const), last_status: o.status, last_error: o.error.slice(0, 500), next_attempt_at: o.retryAt, locked_until: null };
+    await this.db.updateTable('webhook_deliveries').set(set).where('id', '=', id).execute();
+  }
+
+  async deliveries(limit: number): Promise<WebhookDelivery[]> {
+    const rows = await this.db.selectFrom('webhook_deliveries').select(DELIVERY).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((r) => ({ ...r, attempts: n(r.attempts), last_status: r.last_status === null ? null : n(r.last_status) }));
   }
 
   /** Conversations with everything that hangs off them, and with `sessionId` also the session's other traces; one transaction. */

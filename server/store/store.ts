@@ -7,7 +7,7 @@
  * one transaction, so it holds with several connections and several server processes.
  */
 import type { Citation, ConversationStatus, FeedbackValue, Message, Role } from '../../protocol/schemas.ts';
-import type { ConversationEvent, DayStats, Visitor } from '../../protocol/console.ts';
+import type { ConversationEvent, DayStats, Visitor, WebhookDelivery, WebhookEventType } from '../../protocol/console.ts';
 
 export type { Citation, ConversationStatus, Message, Role, Visitor };
 export type Feedback = FeedbackValue;
@@ -43,6 +43,12 @@ export interface StoredContactRow extends StoredContact { bot_id: string; conver
 export interface SourceUse { bot_id: string; source_id: string; title: string; url: string; citations: number; positive: number; negative: number }
 export interface DeleteCounts { deleted_conversations: number; deleted_messages: number; deleted_contacts: number }
 export type ClaimResult = { ok: true; conversation: Conversation } | { ok: false; holder: string } | undefined;
+/** A delivery as the sender needs it: the log's row plus the exact body to send (the same on every attempt). */
+export interface QueuedDelivery extends WebhookDelivery { format: 'standard' | 'slack'; body: string }
+export type NewDelivery = Pick<QueuedDelivery, 'id' | 'workspace_id' | 'event' | 'url' | 'format' | 'body'>;
+export type DeliveryOutcome = { delivered: true; status: number } | { delivered: false; status: number | null; error: string; retryAt: string | null };
+export type { WebhookEventType };
+
 export type ConversationEventInput = Pick<ConversationEvent, 'type'> & Partial<Pick<ConversationEvent, 'agent_name' | 'note' | 'message_id'>>;
 
 export interface NewMessage { role: Role; content: string; citations?: Citation[] | null; image_preview?: string | null; agent_name?: string | null }
@@ -132,6 +138,14 @@ export interface Store {
   deleteSession(sessionId: string): Promise<DeleteCounts>;
   /** Deletes a bot's conversations without activity since `before` (ISO); retention. */
   purgeBefore(botId: string, before: string): Promise<DeleteCounts>;
+
+  // Webhooks (issue 14): a durable queue that is also the delivery log.
+  enqueueDeliveries(d: NewDelivery[]): Promise<void>;
+  /** Leases up to `limit` due deliveries for `leaseMs` and counts the attempt; one statement, so each goes to one sender. */
+  claimDueDeliveries(limit: number, leaseMs: number, now?: Date): Promise<QueuedDelivery[]>;
+  finishAttempt(id: string, outcome: DeliveryOutcome): Promise<void>;
+  /** Newest first. */
+  deliveries(limit: number): Promise<WebhookDelivery[]>;
 }
 
 /** ISO 8601 UTC with milliseconds, the form every stored timestamp takes. */
