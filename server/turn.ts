@@ -89,7 +89,7 @@ export async function recordHandoff(ctx: Context, c: Conversation) {
   await ctx.store.addEvent(c.id, { type: 'handoff_requested' });
   // The visitor's latest words tell the agent (and the webhook) what it is about.
   const all = await ctx.store.messages(c.id);
-  const asked = Array.isArray(all) ? all.findLast((m) => m.role === 'user') : undefined;
+  const asked = Array.isArray(all) ? [...all].reverse().find((m) => m.role === 'user') : undefined;
   await publish(ctx, { type: 'handoff.requested', bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, message: asked ?? null });
 }
 
