@@ -6,7 +6,12 @@ import { fromHistory, type Msg } from './messages';
 import { poller } from './poll';
 import type { BotConfig } from './types';
 
-export type HandoffState = 'none' | 'active' | 'offline';
+/**
+ * What the visitor is told about the humans: `active` waiting for one, `connected` one is
+ * here (claimed, or has replied), `offline` nobody online, and after a person leaves: `closed`
+ * (the agent closed it) or `returned` (handed back to the bot), until the visitor writes again.
+ */
+export type HandoffState = 'none' | 'active' | 'connected' | 'offline' | 'closed' | 'returned';
 
 interface Deps {
   client: Api;
@@ -20,6 +25,8 @@ interface Deps {
 
 export function handoff(d: Deps) {
   const state = signal<HandoffState>('none');
+  /** The agent who has the conversation, once known. */
+  const agent = signal<string | null>(null);
   /** The server lacks the extension (404) or refuses it: hide the button. */
   const off = signal(false);
   const known = new Set<string>();
@@ -48,16 +55,30 @@ export function handoff(d: Deps) {
     const fresh = list.filter((m) => m.id && !known.has(m.id) && m.role === 'assistant').map(fromHistory);
     seen(list);
     if (fresh.length) {
-      state.value = 'active';
       d.push(...fresh);
       fresh.forEach(d.onAgent);
     }
-    const status = r.data.conversation_status;
-    if (status && status !== 'handoff') {
-      state.value = 'none';
-      poll.stop();
-    }
+    // A reply from a person means one is here: "will join shortly" is no longer true.
+    const replied = [...fresh].reverse().find((m) => m.agent)?.agent ?? null;
+    sync(r.data.conversation_status, r.data.agent_name ?? replied);
   });
+
+  /** Follows the server's word on the conversation: who has it, and whether a person still does. */
+  function sync(status: string | undefined, agentName: string | null | undefined) {
+    if (status === 'handoff') {
+      if (agentName) {
+        agent.value = agentName;
+        state.value = 'connected';
+      } else if (state.peek() !== 'connected' && state.peek() !== 'offline') state.value = 'active';
+      return;
+    }
+    if (!status) return;
+    const withPerson = state.peek() === 'active' || state.peek() === 'connected' || state.peek() === 'offline';
+    // Leaving the humans is announced: closed by the agent, or back to the assistant.
+    state.value = withPerson ? (status === 'closed' ? 'closed' : 'returned') : 'none';
+    agent.value = null;
+    poll.stop();
+  }
 
   function enter(offline = false) {
     state.value = offline ? 'offline' : 'active';
@@ -66,9 +87,20 @@ export function handoff(d: Deps) {
 
   return {
     state,
+    agent,
     off,
     seen,
     enter,
+    /** After a history read (restore): picks up a handoff in progress. */
+    restored(status: string | undefined, agentName: string | null | undefined) {
+      if (status !== 'handoff') return;
+      enter();
+      sync(status, agentName);
+    },
+    /** The visitor writes again: what was said about a person who left has been read. */
+    wrote() {
+      if (state.peek() === 'closed' || state.peek() === 'returned') state.value = 'none';
+    },
     /** Reacts to the extension's notices inside a chat stream. */
     notice(code: string) {
       if (code === 'handoff_started' || code === 'handoff_active') enter();
@@ -88,6 +120,7 @@ export function handoff(d: Deps) {
     stop: () => poll.stop(),
     clear() {
       state.value = 'none';
+      agent.value = null;
       known.clear();
       last = null;
     },

@@ -185,7 +185,7 @@ export function createStore(opts: StoreOptions) {
       const list = Array.isArray(r.data.messages) ? r.data.messages.map(fromHistory) : [];
       messages.value = [...list, ...messages.value];
       ho.seen(list);
-      if (r.data.conversation_status === 'handoff') ho.enter();
+      ho.restored(r.data.conversation_status, r.data.agent_name);
       if (pending) void reattach(pending);
     })());
   }
@@ -280,6 +280,7 @@ export function createStore(opts: StoreOptions) {
     const controller = new AbortController();
     turn.value = controller;
     pendingText = text;
+    ho.wrote();
     const sent: Draft = { text, image: img };
     const user = message('user', text, { image: img?.dataUrl || null });
     const answer = message('assistant', '', { state: signal('streaming') });

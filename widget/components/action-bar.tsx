@@ -15,6 +15,10 @@ export function ActionBar() {
   const byButton = c.handoff_trigger !== 'auto';
   const items = [];
   if (handoffOn && h === 'active') items.push(<span key="w">{l.t('handoffWaiting')}</span>);
+  // Changes of who is answering are announced (role=status) as well as shown.
+  else if (handoffOn && h === 'connected') items.push(<span key="a" role="status">{l.t('handoffConnected', { name: s.handoff.agent.value || c.handoff_agent_label || l.t('agent') })}</span>);
+  else if (handoffOn && h === 'closed') items.push(<span key="x" role="status">{l.t('handoffClosed')}</span>);
+  else if (handoffOn && h === 'returned') items.push(<span key="r" role="status">{l.t('handoffReturned')}</span>);
   else if (handoffOn && h === 'offline') items.push(<span key="o">{offline}</span>);
   else if (handoffOn && byButton && s.hasConversation.value) {
     items.push(
