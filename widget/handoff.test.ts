@@ -13,7 +13,7 @@ const history = vi.fn(async (): ReturnType<Api['history']> => ({ ok: true, data:
 const client = { history, handoff: vi.fn(async () => ({ ok: true, data: { handoff_available: true } })) } as unknown as Api;
 
 const agentMessage = (id: string, text: string) => ({
-  id, role: 'assistant', content: text, citations: null, feedback: null, image_preview: null, created_at: new Date().toISOString(), agent_name: 'Ana',
+  id, role: 'assistant' as const, content: text, citations: null, feedback: null, image_preview: null, created_at: new Date().toISOString(), agent_name: 'Ana',
 });
 
 function setup() {
