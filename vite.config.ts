@@ -103,7 +103,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'agent', include: ['agent/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['widget/test/settle-effects.ts'] },
+        test: { name: 'agent', include: ['agent/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['widget/test/settle-effects.ts', 'agent/testing/setup.ts'] },
       },
     ],
   },

@@ -37,9 +37,9 @@ describe('agent API client', () => {
     });
     expect(await network.api.presence()).toEqual({ ok: false, error: { code: 'network', status: 0 } });
     const missing = client(async () => json({ error: 'not_found', message: 'Not found' }, 404));
-    expect(await missing.api.getConversation('x')).toEqual({ ok: false, error: { code: 'not_found', status: 404 } });
+    expect(await missing.api.getConversation('x')).toEqual({ ok: false, error: { code: 'not_found', status: 404, message: 'Not found' } });
     const broken = client(async () => json({ error: 'internal_error', message: 'x' }, 500));
-    expect(await broken.api.listConversations()).toEqual({ ok: false, error: { code: 'server', status: 500 } });
+    expect(await broken.api.listConversations()).toEqual({ ok: false, error: { code: 'server', status: 500, message: 'x' } });
     const html = client(async () => new Response('<html>proxy error</html>', { status: 200 }));
     expect(await html.api.me()).toEqual({ ok: false, error: { code: 'server', status: 200 } });
     expect(network.onUnauthorized).not.toHaveBeenCalled();

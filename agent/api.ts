@@ -4,18 +4,49 @@
 
 import type { Result as SharedResult } from '../protocol/result.ts';
 import type { ConversationStatus, Message, StatusChange } from '../protocol/schemas.ts';
-import type { AgentMe, ConversationDetail, ConversationList, PresenceResponse } from '../protocol/console.ts';
+import type {
+  AgentMe, ClaimResponse, ContactList, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth, PresenceResponse,
+  Stats, UnansweredList, WebhookDeliveryList,
+} from '../protocol/console.ts';
 
 // The wire shapes are protocol's; re-exported so the inbox's components import from one place.
 export type { Citation, ConversationStatus, Message } from '../protocol/schemas.ts';
-export type { ContactSubmission, ConversationDetail, ConversationSummary, Visitor } from '../protocol/console.ts';
+export type {
+  AgentMe, CannedReply, ConsoleEvent, ContactSubmission, ConversationDetail, ConversationEvent, ConversationSummary, DayStats, SourceHealth,
+  Stats, UnansweredGroup, Visitor, WebhookDelivery,
+} from '../protocol/console.ts';
 
-export type ApiErrorCode = 'unauthorized' | 'not_found' | 'bad_request' | 'server' | 'network';
+export type ApiErrorCode = 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'server' | 'network';
 
 export interface ApiError {
   code: ApiErrorCode;
   /** HTTP status; 0 when the request never got an answer. */
   status: number;
+  /** The server's sentence, when it gave one (e.g. who has a claimed conversation). */
+  message?: string;
+}
+
+/** The console's conversation filters, as the list endpoint takes them. */
+export interface ConversationFilters {
+  status?: ConversationStatus | 'all';
+  bot_id?: string;
+  from?: string;
+  to?: string;
+  feedback?: 'positive' | 'negative';
+  unanswered?: boolean;
+  handed_off?: boolean;
+  contact?: boolean;
+  q?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+/** `?a=1&b=2` of the values that are set. */
+export function query(params: Record<string, string | number | boolean | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '' && v !== false) q.set(k, String(v));
+  const text = q.toString();
+  return text ? `?${text}` : '';
 }
 
 export type Result<T> = SharedResult<T, ApiError>;
@@ -34,6 +65,8 @@ const TIMEOUT_MS = 15_000;
 
 function codeFor(status: number): ApiErrorCode {
   if (status === 404) return 'not_found';
+  if (status === 403) return 'forbidden';
+  if (status === 409) return 'conflict';
   if (status >= 400 && status < 500) return 'bad_request';
   return 'server';
 }
@@ -43,32 +76,35 @@ export function createAgentApi(options: AgentApiOptions) {
   // Looked up at call time so a test (or a polyfill) replacing globalThis.fetch is honoured.
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Result<T>> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  async function send(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, accept = 'application/json', signal: AbortSignal | null = AbortSignal.timeout(TIMEOUT_MS)): Promise<Response | ApiError> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: accept };
     // No Content-Type without a body: fastify answers 400 to an empty body declared as JSON.
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
-      response = await fetchFn(base + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        cache: 'no-store',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      response = await fetchFn(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', signal });
     } catch {
-      return { ok: false, error: { code: 'network', status: 0 } };
+      return { code: 'network', status: 0 };
     }
     if (response.status === 401) {
       onUnauthorized();
-      return { ok: false, error: { code: 'unauthorized', status: 401 } };
+      return { code: 'unauthorized', status: 401 };
     }
-    if (!response.ok) return { ok: false, error: { code: codeFor(response.status), status: response.status } };
+    if (!response.ok) {
+      const said = await response.json().then((b: { message?: unknown }) => (typeof b?.message === 'string' ? b.message : undefined), () => undefined);
+      return { code: codeFor(response.status), status: response.status, message: said };
+    }
+    return response;
+  }
+
+  async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Result<T>> {
+    const answer = await send(method, path, body);
+    if (!(answer instanceof Response)) return { ok: false, error: answer };
     try {
-      return { ok: true, data: (await response.json()) as T };
+      return { ok: true, data: (await answer.json()) as T };
     } catch {
       // A 2xx that is not JSON (a proxy's error page, a cut connection) is a server fault.
-      return { ok: false, error: { code: 'server', status: response.status } };
+      return { ok: false, error: { code: 'server', status: answer.status } };
     }
   }
 
@@ -77,10 +113,32 @@ export function createAgentApi(options: AgentApiOptions) {
   return {
     me: () => request<AgentMe>('GET', '/v1/agent/me'),
     presence: () => request<PresenceResponse>('POST', '/v1/agent/presence'),
-    listConversations: (status: ConversationStatus = 'handoff') => request<ConversationList>('GET', `/v1/agent/conversations?status=${status}`),
+    listConversations: (filters: ConversationFilters | ConversationStatus = 'handoff') =>
+      request<ConversationList>('GET', `/v1/agent/conversations${query(typeof filters === 'string' ? { status: filters } : { ...filters })}`),
     getConversation: (id: string) => request<ConversationDetail>('GET', conversationPath(id)),
     reply: (id: string, content: string) => request<Message>('POST', `${conversationPath(id)}/messages`, { content }),
-    close: (id: string) => request<StatusChange>('POST', `${conversationPath(id)}/close`),
+    close: (id: string, note?: string) => request<StatusChange>('POST', `${conversationPath(id)}/close`, note ? { note } : undefined),
+    claim: (id: string) => request<ClaimResponse>('POST', `${conversationPath(id)}/claim`),
+    release: (id: string) => request<ClaimResponse>('POST', `${conversationPath(id)}/release`),
+    handBack: (id: string) => request<StatusChange>('POST', `${conversationPath(id)}/handback`),
+    deleteConversation: (id: string) => request<DeleteResponse>('DELETE', conversationPath(id)),
+    deleteSession: (sessionId: string) => request<DeleteResponse>('DELETE', `/v1/agent/sessions/${encodeURIComponent(sessionId)}`),
+    unanswered: (o: { handled?: boolean; bot_id?: string } = {}) => request<UnansweredList>('GET', `/v1/agent/unanswered${query(o)}`),
+    markHandled: (question_ids: string[]) => request<HandledResponse>('POST', '/v1/agent/unanswered/handled', { question_ids }),
+    knowledge: (bot_id?: string) => request<KnowledgeHealth>('GET', `/v1/agent/knowledge${query({ bot_id })}`),
+    contacts: (o: { bot_id?: string; cursor?: string } = {}) => request<ContactList>('GET', `/v1/agent/contacts${query(o)}`),
+    stats: (o: { bot_id?: string; from?: string; to?: string }) => request<Stats>('GET', `/v1/agent/stats${query(o)}`),
+    deliveries: () => request<WebhookDeliveryList>('GET', '/v1/agent/webhooks/deliveries'),
+    /** A CSV download (the bearer token rules out a plain link): the file's text. */
+    csv: async (path: string): Promise<Result<string>> => {
+      const answer = await send('GET', path, undefined, 'text/csv');
+      return answer instanceof Response ? { ok: true, data: await answer.text() } : { ok: false, error: answer };
+    },
+    /** The live channel: an open SSE response, or the error; the caller reads and closes it. */
+    events: async (signal: AbortSignal): Promise<Result<Response>> => {
+      const answer = await send('GET', '/v1/agent/events', undefined, 'text/event-stream', signal);
+      return answer instanceof Response ? { ok: true, data: answer } : { ok: false, error: answer };
+    },
   };
 }
 

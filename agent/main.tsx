@@ -2,6 +2,7 @@
 import { render } from 'preact';
 import { App } from './components/app';
 import { createInbox } from './state';
+import 'uplot/dist/uPlot.min.css';
 import './styles.css';
 
 const inbox = createInbox();

@@ -3,7 +3,7 @@
 // failures. The conversation list and the open thread ask it for the current client and
 // drop any answer that arrives after the session changed (sign-out, 401, another sign-in).
 import { batch, signal } from '@preact/signals';
-import { createAgentApi, type AgentApi, type ApiError } from './api';
+import { createAgentApi, type AgentApi, type AgentMe, type ApiError } from './api';
 import { TOKEN_REJECTED, text, type NoticeCode } from './text';
 
 export const TOKEN_KEY = 'chat-agent-token';
@@ -26,6 +26,10 @@ const isVisible = () => typeof document === 'undefined' || document.visibilitySt
 export function createSession(o: SessionOptions) {
   const token = signal<string | null>(null);
   const agentName = signal<string | null>(null);
+  /** Role, canned replies and bots of the signed-in agent (GET /v1/agent/me). */
+  const me = signal<AgentMe | null>(null);
+  /** While the live channel is up, the list is not polled: events say when to read. */
+  let live = false;
   const authError = signal<string | null>(null);
   const signingIn = signal(false);
   const notice = signal<NoticeCode | null>(null);
@@ -64,7 +68,7 @@ export function createSession(o: SessionOptions) {
     void sendPresence();
     void o.poll();
     pollTimer = setInterval(() => {
-      if (isVisible()) void o.poll();
+      if (isVisible() && !live) void o.poll();
     }, POLL_MS);
     // The heartbeat keeps going while the tab is hidden: an agent with the inbox in a
     // background tab is still available (the server's window is 60 s).
@@ -116,6 +120,7 @@ export function createSession(o: SessionOptions) {
     batch(() => {
       token.value = typed;
       agentName.value = result.data.name;
+      me.value = result.data;
     });
     startTimers();
   }
@@ -134,7 +139,12 @@ export function createSession(o: SessionOptions) {
     token.value = kept;
     startTimers();
     void client.me().then((result) => {
-      if (client === api && result.ok) agentName.value = result.data.name;
+      if (client === api && result.ok) {
+        batch(() => {
+          agentName.value = result.data.name;
+          me.value = result.data;
+        });
+      }
     });
   }
 
@@ -150,6 +160,7 @@ export function createSession(o: SessionOptions) {
     batch(() => {
       token.value = null;
       agentName.value = null;
+      me.value = null;
       authError.value = message;
       signingIn.value = false;
       notice.value = null;
@@ -158,7 +169,9 @@ export function createSession(o: SessionOptions) {
   }
 
   return {
-    token, agentName, authError, signingIn, notice,
+    token, agentName, me, authError, signingIn, notice,
+    /** The live channel says whether it is up; polling covers the time it is not. */
+    setLive: (up: boolean) => void (live = up),
     /** The client of the current session, or null when signed out. */
     client: () => api,
     report, clearNotice, signIn, restore, signOut,

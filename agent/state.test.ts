@@ -63,7 +63,16 @@ describe('presence heartbeat', () => {
   });
 });
 
-describe('list polling', () => {
+describe('list polling while the live channel is down', () => {
+  beforeEach(() => {
+    inbox.dispose();
+    fake = createFakeAgentApi({
+      liveDown: true,
+      conversations: [{ id: 'c1', waitingSince: '2025-01-01T10:00:00.000Z', messages: [message('user', 'Help please')] }],
+    });
+    inbox = createInbox({ fetch: fake.fetch, storage: sessionStorage });
+  });
+
   test('every 3 s while visible, paused while hidden, at once when visible again', async () => {
     await inbox.signIn('tok-ana');
     expect(listCount()).toBe(1);

@@ -1,8 +1,15 @@
 // The inbox's one store, composed of what each part owns: the session (token, client,
 // timers, notices), the waiting list and the open thread. Components read signals and call
 // actions; they never talk to the API themselves.
-import { signal } from '@preact/signals';
+import { effect, signal } from '@preact/signals';
+import { createAlerts } from './alerts';
+import type { ConsoleEvent } from './api';
+import { createBrowse, filtersOf } from './browse';
+import { excerpt } from './format';
+import { createInsights } from './insights';
 import { createList } from './list';
+import { createLive } from './live';
+import { createRouter, type View } from './router';
 import { createSession } from './session';
 import { createThread } from './thread';
 
@@ -13,7 +20,17 @@ export interface InboxOptions {
   fetch?: typeof fetch;
   /** Where the token survives a reload; null when the browser refuses storage. */
   storage?: Storage | null;
+  /** Where the sound setting is remembered (localStorage); null when refused. */
+  settings?: Storage | null;
   base?: string;
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function sessionStorageOrNull(): Storage | null {
@@ -37,16 +54,89 @@ export function createInbox(options: InboxOptions = {}) {
       await Promise.all([list.refreshList(), thread.refreshThread()]);
     },
     forget: () => {
+      live.stop();
       list.forget();
       thread.forget();
+      browse.forget();
+      insights.forget();
+      alerts.reset();
     },
   });
   const list = createList(session);
   const thread = createThread(session, list);
+  const browse = createBrowse(session);
+  const insights = createInsights(session);
+  const router = createRouter();
+  const alerts = createAlerts(options.settings === undefined ? localStorageOrNull() : options.settings);
+
+  /** Reads what the current view shows. */
+  function refreshView(view: View = router.route.value.view) {
+    const params = router.route.value.params;
+    if (view === 'inbox') void list.refreshList();
+    else if (view === 'conversations') void browse.load(filtersOf(params));
+    else if (view === 'unanswered') void insights.unanswered.load();
+    else if (view === 'knowledge') void insights.knowledge.load();
+    else if (view === 'contacts') void insights.contacts.load();
+    else if (view === 'numbers') void insights.stats.load();
+    else if (view === 'webhooks') void insights.deliveries.load();
+  }
+
+  let viewTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Bursts of events (a busy minute) read the view once. */
+  const refreshSoon = () => {
+    clearTimeout(viewTimer);
+    viewTimer = setTimeout(() => refreshView(), 500);
+  };
+
+  function onEvent(e: ConsoleEvent) {
+    now.value = Date.now();
+    const view = router.route.value.view;
+    if (e.conversation_id && e.conversation_id === thread.openId.value) void thread.refreshThread();
+    // The waiting list is small: read it again. Other lists are updated in place.
+    void list.refreshList();
+    if (view === 'conversations' && e.conversation) {
+      const c = e.conversation;
+      if (browse.items.value.some((x) => x.conversation_id === c.conversation_id)) {
+        browse.items.value = browse.items.value.map((x) => (x.conversation_id === c.conversation_id ? c : x));
+      }
+    } else if (view !== 'inbox' && view !== 'conversations') refreshSoon();
+    // What needs a person: a new handoff, or the visitor writing in a conversation with a person.
+    const me = session.agentName.value;
+    const waiting = e.conversation?.status === 'handoff' && (!e.conversation.assignee || e.conversation.assignee === me);
+    if (e.type === 'handoff.requested') alerts.alert('A visitor asked for a person', excerpt(e.message?.content ?? e.conversation?.bot_name ?? '', 120));
+    else if (e.type === 'message.visitor' && waiting) alerts.alert('New message from a visitor', excerpt(e.message?.content ?? '', 120));
+  }
+
+  const live = createLive(session, { onEvent, onConnect: () => refreshView() });
+  // Signed in: the live channel runs; signed out: it stops (session.forget).
+  effect(() => {
+    if (session.token.value) live.start();
+  });
+  // Each view reads its data when it is opened (and its filters when they change).
+  effect(() => {
+    const { view } = router.route.value;
+    if (session.token.value) refreshView(view);
+  });
+  if (typeof window !== 'undefined') window.addEventListener('focus', () => alerts.seen());
 
   return {
     token: session.token,
     agentName: session.agentName,
+    me: session.me,
+    /** The API client of the signed-in session (downloads use it directly). */
+    client: session.client,
+    route: router.route,
+    go: router.go,
+    browse,
+    insights,
+    alerts,
+    live: live.connected,
+    refreshView,
+    claim: thread.claim,
+    release: thread.release,
+    handBack: thread.handBack,
+    remove: thread.remove,
+    actionError: thread.actionError,
     authError: session.authError,
     signingIn: session.signingIn,
     notice: session.notice,
@@ -64,12 +154,20 @@ export function createInbox(options: InboxOptions = {}) {
     restore: session.restore,
     signOut: session.signOut,
     refreshList: list.refreshList,
-    openConversation: thread.openConversation,
+    openConversation: (id: string) => {
+      alerts.seen();
+      return thread.openConversation(id);
+    },
     setDraft: thread.setDraft,
     sendReply: thread.sendReply,
     closeConversation: thread.closeConversation,
-    /** Stops the timers; for unmounting and tests. */
-    dispose: session.dispose,
+    /** Stops the timers and the live channel; for unmounting and tests. */
+    dispose: () => {
+      session.dispose();
+      live.stop();
+      router.dispose();
+      clearTimeout(viewTimer);
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // The open conversation: its messages (refreshed with the poll), the agent's draft per
 // conversation, replies on their way, and closing.
 import { batch, computed, signal } from '@preact/signals';
-import type { AgentApi, ConversationDetail } from './api';
+import type { AgentApi, ConversationDetail, Result } from './api';
 import type { List } from './list';
 import type { Session } from './session';
 import { text } from './text';
@@ -22,6 +22,8 @@ function sameDetail(a: ConversationDetail | null, b: ConversationDetail): boolea
   return (
     a.conversation.conversation_id === b.conversation.conversation_id &&
     a.conversation.status === b.conversation.status &&
+    a.conversation.assignee === b.conversation.assignee &&
+    (a.events?.length ?? 0) === (b.events?.length ?? 0) &&
     a.messages.length === b.messages.length &&
     lastA?.id === lastB?.id &&
     lastA?.content === lastB?.content &&
@@ -122,17 +124,71 @@ export function createThread(session: Session, list: List) {
     });
   }
 
-  /** Closes the open conversation and takes it off the waiting list. */
-  async function closeConversation() {
+  /** What the last action on the conversation answered, when it was refused ("Bo has this conversation."). */
+  const actionError = signal<string | null>(null);
+
+  /** One action on the open conversation, then the thread read again; refusals are said in words. */
+  async function act(run: (client: AgentApi, id: string) => Promise<Result<unknown>>, done: string): Promise<boolean> {
+    const client = session.client();
+    const id = openId.value;
+    if (!client || !id) return false;
+    const result = await run(client, id);
+    if (client !== session.client()) return false;
+    if (!result.ok) {
+      actionError.value = result.error.code === 'conflict' || result.error.code === 'forbidden'
+        ? (result.error.message ?? text.refused)
+        : result.error.code === 'network' ? text.actionOffline : text.actionFailed;
+      return false;
+    }
+    actionError.value = null;
+    announcement.value = done;
+    await loadThread(client, id);
+    return true;
+  }
+
+  const claim = () => act((c, id) => c.claim(id), text.claimedByYou);
+  const release = () => act((c, id) => c.release(id), text.released);
+  async function handBack() {
+    const id = openId.value;
+    if (id && (await act((c, cid) => c.handBack(cid), text.handedBack))) list.drop(id);
+  }
+
+  /** Deletes the open conversation (admin), or everything of its session; the view is left. */
+  async function remove(scope: 'conversation' | 'session') {
+    const id = openId.value;
+    const sessionId = thread.value?.conversation.session_id;
+    const client = session.client();
+    if (!client || !id) return false;
+    const result = scope === 'conversation' ? await client.deleteConversation(id) : await client.deleteSession(sessionId ?? '');
+    if (client !== session.client()) return false;
+    if (!result.ok) {
+      actionError.value = result.error.message ?? text.actionFailed;
+      return false;
+    }
+    batch(() => {
+      list.drop(id);
+      openId.value = null;
+      thread.value = null;
+      actionError.value = null;
+      announcement.value = scope === 'conversation' ? text.deleted : text.sessionDeleted;
+    });
+    return true;
+  }
+
+  /** Closes the open conversation (with an optional note for colleagues) and takes it off the waiting list. */
+  async function closeConversation(note?: string) {
     const client = session.client();
     const id = openId.value;
     if (!client || !id || closing.value) return;
     closing.value = true;
-    const result = await client.close(id);
+    const result = await client.close(id, note?.trim() || undefined);
     if (client !== session.client()) return;
     batch(() => {
       closing.value = false;
-      if (!result.ok) return session.report(result.error, 'close_failed', 'close_failed');
+      if (!result.ok) {
+        if (result.error.code === 'conflict') actionError.value = result.error.message ?? text.refused;
+        return session.report(result.error, 'close_failed', 'close_failed');
+      }
       session.clearNotice('close_failed');
       list.drop(id);
       const { [id]: _dropped, ...rest } = drafts.value;
@@ -153,7 +209,11 @@ export function createThread(session: Session, list: List) {
     pending.value = [];
     closing.value = false;
     announcement.value = '';
+    actionError.value = null;
   }
 
-  return { openId, thread, draft, openPending, closing, announcement, refreshThread, openConversation, setDraft, sendReply, closeConversation, forget };
+  return {
+    openId, thread, draft, openPending, closing, announcement, actionError, refreshThread, openConversation, setDraft, sendReply,
+    closeConversation, claim, release, handBack, remove, forget,
+  };
 }

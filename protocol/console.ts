@@ -26,6 +26,7 @@ export const AgentMe = Type.Object({
   name: Type.String(),
   role: AgentRole,
   canned_replies: Type.Array(CannedReply),
+  bots: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), { description: 'The configured bots, for the console\'s filters.' }),
 });
 export type AgentMe = Static<typeof AgentMe>;
 

@@ -1,7 +1,7 @@
 import type { Inbox } from '../state';
-import { InboxPage } from './inbox-page';
+import { ConsolePage } from './console-page';
 import { SignInForm } from './sign-in-form';
 
 export function App({ inbox }: { inbox: Inbox }) {
-  return inbox.token.value ? <InboxPage inbox={inbox} /> : <SignInForm inbox={inbox} />;
+  return inbox.token.value ? <ConsolePage inbox={inbox} /> : <SignInForm inbox={inbox} />;
 }

@@ -19,7 +19,9 @@ export function ConversationItem({ inbox, conversation }: { inbox: Inbox; conver
         <span class="item-meta">
           {conversation.visitor && `${visitorLabel(conversation.visitor)} · `}
           {conversation.bot_name}
+          {conversation.status !== 'handoff' && ` · ${conversation.status === 'closed' ? 'closed' : 'with the bot'}`}
           {waiting && ` · waiting ${waiting}`}
+          {conversation.assignee && ` · with ${conversation.assignee}`}
         </span>{' '}
         {first && last && last !== first && <span class="item-last">Latest: {last}</span>}
       </button>

@@ -43,7 +43,7 @@ describe('waiting list', () => {
     renderInbox({ conversations: [] });
     await signIn();
     expect(await screen.findByText(/No one is waiting/)).toBeTruthy();
-    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+    expect(within(screen.getByRole('navigation', { name: /Waiting for a human/ })).queryAllByRole('listitem')).toHaveLength(0);
   });
 
   test('a last_message given as plain text names the item until the first message is known', () => {
@@ -56,6 +56,9 @@ describe('waiting list', () => {
             conversation_id: 'c1',
             bot_id: 'b1',
             bot_name: 'Docs helper',
+            session_id: 's1',
+            created_at: new Date().toISOString(),
+            assignee: null,
             status: 'handoff',
             // Five and a half minutes: the inbox's clock was read a moment before this line runs.
             waiting_since: new Date(Date.now() - 5.5 * 60_000).toISOString(),
@@ -76,7 +79,7 @@ describe('waiting list', () => {
 
   test('a verified visitor is named with their e-mail; an anonymous one is not', () => {
     const inbox = createInbox({ storage: null });
-    const base = { bot_id: 'b1', bot_name: 'Docs helper', status: 'handoff' as const, waiting_since: null, updated_at: new Date().toISOString(), last_message: null };
+    const base = { bot_id: 'b1', bot_name: 'Docs helper', session_id: 's1', created_at: new Date().toISOString(), assignee: null, status: 'handoff' as const, waiting_since: null, updated_at: new Date().toISOString(), last_message: null };
     render(
       <ul>
         <ConversationItem inbox={inbox} conversation={{ ...base, conversation_id: 'c1', visitor: { user_id: 'u-7', name: 'Alice Martin', email: 'alice@example.com' } }} />

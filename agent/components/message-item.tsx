@@ -21,7 +21,10 @@ export function MessageItem({ message }: { message: Message }) {
         <span class="msg-who">{label}</span> <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
       </p>
       <p class="msg-text">{message.content}</p>
-      {message.image_preview != null && <p class="hint">(image attached)</p>}
+      {message.image_preview != null &&
+        // Only the server's own thumbnails (data:image/webp): never a remote URL that would tell a third party the agent looked.
+        (message.image_preview.startsWith('data:image/webp;base64,') ? <img class="msg-image" src={message.image_preview} alt="Image the visitor attached" /> : <p class="hint">(image attached)</p>)}
+      {message.feedback && <p class="msg-feedback">{message.feedback === 'positive' ? '👍 Helpful' : '👎 Not helpful'} (visitor feedback)</p>}
       {message.citations && message.citations.length > 0 && <CitationList citations={message.citations} />}
     </li>
   );

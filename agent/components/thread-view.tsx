@@ -4,7 +4,9 @@ import type { Inbox } from '../state';
 import { text } from '../text';
 import { ContactSubmissions } from './contact-submissions';
 import { MessageItem, PendingItem } from './message-item';
+import { EventTimeline } from './event-timeline';
 import { ReplyForm } from './reply-form';
+import { ThreadActions } from './thread-actions';
 
 // Within this distance of the bottom the agent counts as following along, so new messages
 // scroll into view; further up they are reading back and the view must not jump.
@@ -32,12 +34,6 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
     if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_PX;
   }
 
-  async function onClose() {
-    await inbox.closeConversation();
-    // The thread is gone: put focus somewhere that makes sense instead of on <body>.
-    if (!inbox.openId.value) document.getElementById('waiting-heading')?.focus();
-  }
-
   const title = (id && inbox.excerpts.value[id]) || 'Conversation';
   const conversation = detail?.conversation;
   return (
@@ -49,12 +45,11 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
             <p class="meta">
               {conversation.visitor && `${visitorLabel(conversation.visitor)} · `}
               {conversation.bot_name}
+              {conversation.assignee ? ` · with ${conversation.assignee}` : conversation.status === 'handoff' ? ' · unclaimed' : ''}
             </p>
           )}
         </div>
-        <button type="button" onClick={() => void onClose()} aria-busy={inbox.closing.value}>
-          {text.closeConversation}
-        </button>
+        <ThreadActions inbox={inbox} />
       </header>
       <div class="thread-scroll" ref={scroller} onScroll={onScroll}>
         {!detail ? (
@@ -63,6 +58,7 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
           <>
             {conversation?.status === 'closed' && <p class="hint">{text.statusClosed}</p>}
             <ContactSubmissions submissions={detail.contact_submissions ?? []} />
+            <EventTimeline events={detail.events ?? []} />
             <ol class="messages" aria-label={text.threadLabel}>
               {detail.messages.map((m) => (
                 <MessageItem key={m.id} message={m} />

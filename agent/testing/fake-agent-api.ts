@@ -1,7 +1,10 @@
 // An in-memory Agent API behind a fetch function, for tests. It answers with real Response
 // objects shaped exactly as docs/extensions.md says, checks the bearer token on every call
 // like the server, and records each request so tests can assert what the inbox sent.
-import type { Citation, ContactSubmission, ConversationDetail, ConversationSummary, Message } from '../api';
+import type {
+  Citation, ConsoleEvent, ContactSubmission, ConversationDetail, ConversationEvent, ConversationSummary, DayStats, Message, SourceHealth, UnansweredGroup,
+  WebhookDelivery,
+} from '../api';
 
 export interface RecordedCall {
   method: string;
@@ -49,13 +52,15 @@ export interface SeedConversation {
   status?: ConversationSummary['status'];
   waitingSince: string;
   messages: Message[];
-  contactSubmissions?: ContactSubmission[];
+  contactSubmissions?: Array<Pick<ContactSubmission, 'id' | 'fields' | 'created_at'>>;
+  assignee?: string | null;
 }
 
 interface Stored {
   conversation: Omit<ConversationSummary, 'last_message'>;
   messages: Message[];
   contact_submissions: ContactSubmission[];
+  events: ConversationEvent[];
 }
 
 export interface FakeOptions {
@@ -64,6 +69,17 @@ export interface FakeOptions {
   conversations?: SeedConversation[];
   /** 'seeded' answers the list in seed order, to check that the client orders it itself. */
   listOrder?: 'oldest-first' | 'seeded';
+  /** token → role; agents not named are `agent`. */
+  roles?: Record<string, 'agent' | 'admin'>;
+  canned?: Array<{ shortcut: string; text: string }>;
+  unanswered?: UnansweredGroup[];
+  sources?: SourceHealth[];
+  stats?: DayStats[];
+  deliveries?: WebhookDelivery[];
+  /** Conversations per page of the list (next_cursor is the index of the next page). */
+  pageSize?: number;
+  /** The live channel answers 503, as a server without it (or behind a buffering proxy) would fail. */
+  liveDown?: boolean;
 }
 
 export function createFakeAgentApi(options: FakeOptions = {}) {
@@ -77,12 +93,16 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
         bot_id: 'bot-1',
         bot_name: seed.botName ?? 'Docs helper',
         status: seed.status ?? 'handoff',
+        session_id: `session-${id}`,
+        created_at: seed.waitingSince,
         waiting_since: seed.waitingSince,
         updated_at: seed.waitingSince,
+        assignee: seed.assignee ?? null,
         visitor: null,
       },
       messages: seed.messages,
-      contact_submissions: seed.contactSubmissions ?? [],
+      contact_submissions: (seed.contactSubmissions ?? []).map((c) => ({ ...c, bot_id: 'bot-1', bot_name: seed.botName ?? 'Docs helper', conversation_id: id, session_id: `session-${id}` })),
+      events: [],
     });
   }
   const calls: RecordedCall[] = [];
@@ -94,24 +114,97 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     conversation: summary(s),
     messages: s.messages,
     contact_submissions: s.contact_submissions,
+    events: s.events,
   });
+  const event = (s: Stored, type: ConversationEvent['type'], agent: string | null, note: string | null = null) =>
+    s.events.push({ type, at: new Date().toISOString(), agent_name: agent, note, message_id: null });
+  const tokenOf: Record<string, string> = {};
+  const handled = new Set<string>();
+  /** Open live streams: tests push events into them with emit(). */
+  const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
 
   function route(method: string, url: URL, body: unknown, agent: string): Response {
     const path = url.pathname;
-    if (method === 'GET' && path === '/v1/agent/me') return json({ name: agent });
+    const role = options.roles?.[tokenOf[agent]] ?? 'agent';
+    if (method === 'GET' && path === '/v1/agent/me') {
+      return json({ name: agent, role, canned_replies: options.canned ?? [], bots: [{ id: 'bot-1', name: 'Docs helper' }, { id: 'bot-2', name: 'Sales bot' }] });
+    }
+    if (method === 'GET' && path === '/v1/agent/events' && options.liveDown) return errorBody(503);
+    if (method === 'GET' && path === '/v1/agent/events') {
+      let ctrl!: ReadableStreamDefaultController<Uint8Array>;
+      const stream = new ReadableStream<Uint8Array>({ start: (c) => void streams.add((ctrl = c)), cancel: () => void streams.delete(ctrl) });
+      return new Response(stream, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+    }
+    if (method === 'GET' && path === '/v1/agent/unanswered') {
+      const show = url.searchParams.get('handled') === 'true';
+      return json({ groups: (options.unanswered ?? []).filter((g) => handled.has(g.id) === show) });
+    }
+    if (method === 'POST' && path === '/v1/agent/unanswered/handled') {
+      const ids = (body as { question_ids: string[] }).question_ids;
+      const groups = (options.unanswered ?? []).filter((g) => g.question_ids.some((q) => ids.includes(q)));
+      groups.forEach((g) => handled.add(g.id));
+      return json({ handled: groups.reduce((n, g) => n + g.question_ids.length, 0) });
+    }
+    if (method === 'GET' && path === '/v1/agent/knowledge') return json({ sources: options.sources ?? [] });
+    if (method === 'GET' && path === '/v1/agent/contacts') return json({ contacts: [...store.values()].flatMap((s) => s.contact_submissions), next_cursor: null });
+    if (method === 'GET' && path === '/v1/agent/stats') {
+      return json({ from: url.searchParams.get('from'), to: url.searchParams.get('to'), days: options.stats ?? [] });
+    }
+    if (method === 'GET' && path.endsWith('.csv')) return new Response('day,bot_id\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+    if (method === 'GET' && path === '/v1/agent/webhooks/deliveries') {
+      return role === 'admin' ? json({ deliveries: options.deliveries ?? [] }) : json({ error: 'forbidden', message: 'Only an admin may do this.' }, 403);
+    }
+    if (method === 'DELETE' && path.startsWith('/v1/agent/sessions/')) {
+      if (role !== 'admin') return json({ error: 'forbidden', message: 'Only an admin may do this.' }, 403);
+      const sid = decodeURIComponent(path.split('/').pop()!);
+      let n = 0;
+      for (const [id, s] of store) if (s.conversation.session_id === sid) (store.delete(id), n++);
+      return json({ deleted_conversations: n, deleted_messages: 0, deleted_contacts: 0 });
+    }
     if (method === 'POST' && path === '/v1/agent/presence') return json({ available: true, expires_in: 60 });
     if (method === 'GET' && path === '/v1/agent/conversations') {
       const status = url.searchParams.get('status') ?? 'handoff';
-      let list = [...store.values()].filter((s) => s.conversation.status === status);
+      const q = url.searchParams.get('q')?.toLowerCase();
+      let list = [...store.values()].filter((s) => status === 'all' || s.conversation.status === status)
+        .filter((s) => !q || s.messages.some((m) => m.content.toLowerCase().includes(q)));
       if (options.listOrder !== 'seeded') {
         list = list.sort((a, b) => Date.parse(a.conversation.waiting_since ?? '') - Date.parse(b.conversation.waiting_since ?? ''));
       }
-      return json({ conversations: list.map(summary) });
+      const size = options.pageSize ?? 50;
+      const from = Number(url.searchParams.get('cursor') ?? 0);
+      const page = list.slice(from, from + size);
+      return json({ conversations: page.map(summary), next_cursor: from + size < list.length ? String(from + size) : null });
     }
-    const match = /^\/v1\/agent\/conversations\/([^/]+)(\/messages|\/close)?$/.exec(path);
+    const match = /^\/v1\/agent\/conversations\/([^/]+)(\/messages|\/close|\/claim|\/release|\/handback)?$/.exec(path);
     const stored = match ? store.get(decodeURIComponent(match[1])) : undefined;
     if (!match || !stored) return errorBody(404);
+    const c = stored.conversation;
+    const conflict = () => json({ error: 'conversation_claimed', message: `${c.assignee} has this conversation.` }, 409);
     if (method === 'GET' && !match[2]) return json(detail(stored));
+    if (method === 'DELETE' && !match[2]) {
+      if (role !== 'admin') return json({ error: 'forbidden', message: 'Only an admin may do this.' }, 403);
+      store.delete(c.conversation_id);
+      return json({ deleted_conversations: 1, deleted_messages: stored.messages.length, deleted_contacts: 0 });
+    }
+    if (method === 'POST' && match[2] === '/claim') {
+      if (c.assignee && c.assignee !== agent) return conflict();
+      if (c.assignee !== agent) event(stored, 'claimed', agent);
+      c.assignee = agent;
+      return json({ conversation: summary(stored) });
+    }
+    if (method === 'POST' && match[2] === '/release') {
+      if (c.assignee && c.assignee !== agent) return conflict();
+      c.assignee = null;
+      event(stored, 'released', agent);
+      return json({ conversation: summary(stored) });
+    }
+    if (method === 'POST' && match[2] === '/handback') {
+      if (c.assignee && c.assignee !== agent) return conflict();
+      c.status = 'open';
+      c.assignee = null;
+      event(stored, 'handed_back', agent);
+      return json({ conversation_id: c.conversation_id, conversation_status: 'open' });
+    }
     if (method === 'POST' && match[2] === '/messages') {
       const content = (body as { content?: unknown } | undefined)?.content;
       if (typeof content !== 'string' || !content.trim()) return errorBody(400);
@@ -121,6 +214,7 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     }
     if (method === 'POST' && match[2] === '/close') {
       stored.conversation.status = 'closed';
+      event(stored, 'closed', agent, (body as { note?: string } | undefined)?.note ?? null);
       return json({ conversation_id: stored.conversation.conversation_id, conversation_status: 'closed' });
     }
     return errorBody(404);
@@ -145,6 +239,7 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     const token = /^Bearer (.+)$/.exec(headers.get('Authorization') ?? '')?.[1];
     const agent = token ? agents[token] : undefined;
     if (!agent) return errorBody(401);
+    tokenOf[agent] = token!;
     return route(method, url, body, agent);
   };
 
@@ -161,6 +256,29 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     setOffline(value: boolean) {
       offline = value;
     },
+    /** Sends an event to every open live stream, as the server would. */
+    emit(e: Partial<ConsoleEvent> & Pick<ConsoleEvent, 'type'>) {
+      const full: ConsoleEvent = { at: new Date().toISOString(), conversation_id: null, conversation: null, message: null, ...e };
+      const bytes = new TextEncoder().encode(`event: console\ndata: ${JSON.stringify(full)}\n\n`);
+      for (const c of streams) c.enqueue(bytes);
+    },
+    /** Adds a waiting conversation "server side" (a new handoff). */
+    add(seed: SeedConversation) {
+      const id = seed.id ?? nextId('conv');
+      store.set(id, {
+        conversation: {
+          conversation_id: id, bot_id: 'bot-1', bot_name: seed.botName ?? 'Docs helper', status: seed.status ?? 'handoff', session_id: `session-${id}`,
+          created_at: seed.waitingSince, waiting_since: seed.waitingSince, updated_at: seed.waitingSince, assignee: seed.assignee ?? null, visitor: null,
+        },
+        messages: seed.messages, contact_submissions: [], events: [],
+      });
+      return id;
+    },
+    summaryOf: (id: string) => {
+      const s = store.get(id);
+      return s ? summary(s) : null;
+    },
+    openStreams: () => streams.size,
     revoke(token: string) {
       delete agents[token];
     },

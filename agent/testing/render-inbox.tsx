@@ -22,6 +22,8 @@ export function cleanupInbox() {
   cleanup();
   for (const inbox of mounted.splice(0)) inbox.dispose();
   sessionStorage.clear();
+  // The console's views live in the hash: each test starts at the inbox.
+  history.replaceState(null, '', location.pathname);
 }
 
 export function typeToken(token: string) {
