@@ -135,7 +135,16 @@ export function createInbox(options: InboxOptions = {}) {
     claim: thread.claim,
     release: thread.release,
     handBack: thread.handBack,
-    remove: thread.remove,
+    /** Deletes (admin) and takes the conversation off every list shown. */
+    remove: async (scope: 'conversation' | 'session') => {
+      const id = thread.openId.value;
+      const sessionId = thread.thread.value?.conversation.session_id;
+      const done = await thread.remove(scope);
+      if (done) {
+        browse.items.value = browse.items.value.filter((c) => c.conversation_id !== id && (scope === 'conversation' || c.session_id !== sessionId));
+      }
+      return done;
+    },
     actionError: thread.actionError,
     authError: session.authError,
     signingIn: session.signingIn,

@@ -19,6 +19,7 @@ export const env = {
   /** What the stand-ins saw (GET /verifier/calls). */
   get control() { return need('E2E_CONTROL'); },
   get agentToken() { return need('E2E_AGENT_TOKEN'); },
+  get adminToken() { return need('E2E_ADMIN_TOKEN'); },
 };
 
 /** The widget's accessible names in one UI language. */

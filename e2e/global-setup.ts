@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeModel, startVerifier, type ModelReply } from '../server/test/stand-ins.ts';
-import { AGENT, BOT_KEYS, botId, buildConfig, FAIL_ONCE, MARKDOWN_ANSWER, MARKDOWN_QUESTION, MODEL_ANSWER } from './support/config.ts';
+import { ADMIN, AGENT, BOT_KEYS, botId, buildConfig, FAIL_ONCE, MARKDOWN_ANSWER, MARKDOWN_QUESTION, MODEL_ANSWER } from './support/config.ts';
 import { startHostServer } from './support/host-server.ts';
+import { startWebhookReceiver } from './support/webhook-receiver.ts';
 import { startServerProcess } from './support/server-process.ts';
 import { ensureBuilt } from '../scripts/ensure-built.mjs';
 
@@ -47,6 +48,10 @@ export default async function globalSetup() {
       return { chunks: text.includes(MARKDOWN_QUESTION) ? MARKDOWN_ANSWER : MODEL_ANSWER };
     };
 
+    // A site owner's webhook endpoint: records what arrives, answers 200.
+    const hooks = await startWebhookReceiver();
+    stops.push(hooks.close);
+
     // Bot ids are fixed; the API origin is known only once the server listens, and the host
     // server reads `vars` per request, so it is filled in below.
     const vars: Record<string, string> = Object.fromEntries(BOT_KEYS.map((k) => [`BOT:${k}`, botId(k)]));
@@ -61,6 +66,7 @@ export default async function globalSetup() {
       missingDir: join(tmp, 'knowledge-that-does-not-exist'),
       verifyUrl: verifier.url,
       modelBaseUrl: model.baseUrl,
+      webhookUrl: `${hooks.url}/hook`,
     });
     const configPath = join(tmp, 'config.json');
     writeFileSync(configPath, JSON.stringify(config, null, 2));
@@ -73,7 +79,7 @@ export default async function globalSetup() {
 
     // What the stand-ins saw, for assertions on traffic the browser cannot observe.
     const control = createServer((req, res) => {
-      const body = req.url === '/verifier/calls' ? verifier.calls.map((c) => Object.fromEntries(c)) : null;
+      const body = req.url === '/verifier/calls' ? verifier.calls.map((c) => Object.fromEntries(c)) : req.url === '/webhooks/calls' ? hooks.calls : null;
       res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
@@ -84,6 +90,7 @@ export default async function globalSetup() {
       E2E_HOST: host.url,
       E2E_CONTROL: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
       E2E_AGENT_TOKEN: AGENT.token,
+      E2E_ADMIN_TOKEN: ADMIN.token,
       E2E_SERVER_LOG: logFile,
     });
   } catch (e) {

@@ -42,9 +42,14 @@ test('an agent in /agent answers a user who asked for a person; the reply appear
   const answer = widget.answers.filter({ hasText: reply });
   await expect(answer).toBeVisible({ timeout: 15_000 });
   await expect(answer).toContainText(`${AGENT.name} · ${AGENT_LABEL}`);
+  // Issue 14: once a person has answered, the widget no longer says one "will join shortly".
+  await expect(widget.panel.getByText(`You are chatting with ${AGENT.name}.`)).toBeVisible();
+  await expect(widget.panel.getByText('A person will join shortly.')).toHaveCount(0);
 
   // The agent closes: the conversation leaves the waiting list.
   await agent.getByRole('button', { name: 'Close conversation' }).click();
   await expect(item).toHaveCount(0);
+  // The visitor is told (issue 14), not left waiting in a conversation nobody is in.
+  await expect(widget.panel.getByText('This conversation was closed. Send a message to start again.')).toBeVisible({ timeout: 15_000 });
   await agentContext.close();
 });

@@ -4,6 +4,11 @@
 // baseline 15/min across specs and fail whichever spec came last.
 
 export const AGENT = { name: 'Ana', token: 'e2e-agent-token-ana' };
+/** Issue 14: an admin of the console (deletion, webhook log). */
+export const ADMIN = { name: 'Zoe', token: 'e2e-admin-token-zoe', role: 'admin' as const };
+export const CANNED = { shortcut: 'hours', text: 'Our team answers from 9 to 17 on weekdays.' };
+/** The webhook secret of the `hooks` bot's workspace (Standard Webhooks form). */
+export const WEBHOOK_SECRET = `whsec_${Buffer.from('e2e-webhook-signing-key-32-bytes').toString('base64')}`;
 export const RECAPTCHA_SITE_KEY = 'e2e-site-key';
 export const RECAPTCHA_SECRET = 'test-secret'; // what startVerifier() accepts
 
@@ -16,6 +21,8 @@ export const OTHER_KEYS = [
   'look', 'links-off', 'origin', 'rate', 'recaptcha', 'openai', 'notice', 'dark', 'ar', 'markdown',
   // Issue 15: the JS API, inline mode, two bots on a page, SPA, engagement, privacy, identity.
   'api', 'inline', 'second', 'spa', 'engage', 'proactive', 'privacy', 'identity', 'esm',
+  // Issue 14: the operator console's flows.
+  'console', 'console-live', 'hooks', 'forget',
 ] as const;
 export type BotKey = (typeof BASIC_KEYS)[number] | (typeof OTHER_KEYS)[number];
 export const BOT_KEYS: BotKey[] = [...BASIC_KEYS, ...OTHER_KEYS];
@@ -63,6 +70,8 @@ export interface ConfigInputs {
   missingDir: string;
   verifyUrl: string;
   modelBaseUrl: string;
+  /** The local stand-in for a site owner's webhook receiver. */
+  webhookUrl: string;
 }
 
 function basic(key: BotKey, i: ConfigInputs, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -109,8 +118,12 @@ export function buildConfig(i: ConfigInputs): Record<string, unknown> {
   // bots with a setting of their own, and the ones in pictures, have it off.
   const noHandoff = { handoff: { enabled: false } };
   return {
-    agents: [AGENT],
-    workspaces: [{ id: 'e2e', credits: null, trial_ends_at: null, chat_limit_per_month: null }],
+    agents: [AGENT, ADMIN],
+    canned_replies: [CANNED],
+    workspaces: [
+      { id: 'e2e', credits: null, trial_ends_at: null, chat_limit_per_month: null },
+      { id: 'e2e-hooks', webhooks: [{ url: i.webhookUrl, secret: WEBHOOK_SECRET, events: ['contact.submitted'] }] },
+    ],
     bots: [
       ...BASIC_KEYS.map((key) =>
         basic(key, i, {
@@ -156,6 +169,12 @@ export function buildConfig(i: ConfigInputs): Record<string, unknown> {
       basic('privacy', i, noHandoff),
       basic('identity', i, { ...noHandoff, identity_secret: IDENTITY_SECRET }),
       basic('esm', i, noHandoff),
+      // The console: unanswered questions must stay unanswered (no handoff while an agent is online).
+      basic('console', i, noHandoff),
+      basic('forget', i, noHandoff),
+      // A person only when the visitor asks (the button), so a signed-in agent does not take every question.
+      basic('console-live', i, { handoff: { enabled: true, trigger: 'button', agent_label: AGENT_LABEL } }),
+      basic('hooks', i, { ...noHandoff, workspace_id: 'e2e-hooks' }),
       basic('ar', i, {
         ...noHandoff,
         name: AR.name,
