@@ -52,7 +52,7 @@ test('an admin finds an unanswered question, follows it to its conversation, and
   const cells = await row.getByRole('cell').allTextContents();
   expect(Number(cells[0])).toBeGreaterThanOrEqual(1);
   expect(Number(cells[1])).toBeGreaterThanOrEqual(2);
-  if (shots) await admin.screenshot({ path: 'docs/screenshots/console-numbers.png', fullPage: true });
+  if (shots) await admin.screenshot({ path: 'docs/screenshots/console-numbers.png' });
   await context.close();
 });
 

@@ -15,14 +15,18 @@ export function StatsChart({ title, days, series, tableId }: { title: string; da
     if (!el) return;
     let plot: uPlot | null = null;
     try {
-      const xs = days.map((d) => Date.parse(`${d}T12:00:00Z`) / 1000);
+      // Days by index, labelled "11-24": a time axis would tick in hours for a week of days.
+      const xs = days.map((_, i) => i);
       plot = new uPlot(
         {
           width: Math.max(280, el.clientWidth || 560),
           height: 200,
           series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: days.length < 40 } }))],
-          axes: [{}, { size: 40 }],
-          scales: { x: { time: true } },
+          axes: [
+            { space: 48, incrs: [1, 2, 7, 14, 30, 60], values: (_u: uPlot, splits: number[]) => splits.map((i) => days[i]?.slice(5) ?? '') },
+            { size: 40, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000, 10_000] },
+          ],
+          scales: { x: { time: false } },
           legend: { show: true },
         },
         [xs, ...series.map((s) => s.values)],
