@@ -24,6 +24,7 @@ const FIGURES = [
   { name: 'sources', cmd: ['taskset', '-c', '0', 'node', '--import', 'tsx', 'bench/sources.mjs'], timeoutS: 180 },
   // Needs PostgreSQL and Redis on their default ports (as .ci/run starts them).
   { name: 'scale-out', cmd: ['node', 'bench/scale-out.mjs'], timeoutS: 600 },
+  { name: 'console', cmd: ['node', 'bench/console.mjs'], timeoutS: 900 },
 ];
 
 const quick = process.argv.includes('--quick');
