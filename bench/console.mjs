@@ -36,7 +36,7 @@ function* rows(n, botIds, batch = 2000) {
       const mid = randomUUID();
       const feedback = role === 'assistant' && i % 11 === 0 ? (i % 2 ? 'negative' : 'positive') : null;
       out.messages.push({ id: mid, conversation_id: id, role, content: role === 'user' ? `How do I ${w} my ${WORDS[(i * 3 + k) % WORDS.length]} in Lumen ${i}?` : `To ${w}, open Settings and choose ${w}. (${i})`, citations: null, feedback, image_preview: null, agent_name: null, created_at: t(k) });
-      if (role === 'assistant' && i % 4 === 0) out.citations.push({ message_id: mid, conversation_id: id, bot_id: bot, source_id: `${w}.md`, title: `About ${w}`, url: '', created_at: t(k) });
+      if (role === 'assistant' && i % 4 === 0) out.citations.push({ message_id: mid, conversation_id: id, bot_id: bot, source_id: `${w}.md`, title: `About ${w}`, url: '', created_at: t(k), feedback });
       if (role === 'user' && k === 2 && i % 13 === 0) out.questions.push({ id: randomUUID(), bot_id: bot, conversation_id: id, message_id: mid, text: `How do I ${w} my notes offline?`, reason: 'no_answer', created_at: t(k), handled_at: null });
     }
     if (i % 29 === 0) out.contacts.push({ id: randomUUID(), bot_id: bot, conversation_id: id, session_id: `s-${i}`, fields: JSON.stringify({ email: `v${i}@example.com` }), created_at: t(4) });
@@ -49,6 +49,14 @@ function* rows(n, botIds, batch = 2000) {
 }
 
 const TABLES = ['conversations', 'messages', 'questions', 'citations', 'contact_submissions'];
+/**
+ * The per-day counts the store keeps as messages and ratings arrive (sql-store.ts bump()),
+ * computed once for the rows written directly: the same statements migration 003 fills them with.
+ */
+const COUNTERS = [
+  `INSERT INTO daily_counters (bot_id, day, name, n) SELECT c.bot_id, substr(m.created_at, 1, 10), 'turns', COUNT(*) FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.role = 'user' GROUP BY c.bot_id, substr(m.created_at, 1, 10)`,
+  `INSERT INTO daily_counters (bot_id, day, name, n) SELECT c.bot_id, substr(m.created_at, 1, 10), m.feedback, COUNT(*) FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.feedback IS NOT NULL GROUP BY c.bot_id, substr(m.created_at, 1, 10), m.feedback`,
+];
 const key = { contact_submissions: 'contacts' };
 
 function fillSqlite(file, n, botIds) {
@@ -64,7 +72,7 @@ function fillSqlite(file, n, botIds) {
     for (const table of TABLES) for (const r of b[key[table] ?? table]) insert[table].run(r);
   });
   for (const b of rows(n, botIds)) write(b);
-  // The FTS table, if the schema has one, is kept by triggers; statistics for the planner:
+  for (const q of COUNTERS) db.exec(q);
   db.exec('ANALYZE');
   db.close();
 }
@@ -85,6 +93,7 @@ async function fillPostgres(url, n, botIds) {
       await c.query(`INSERT INTO ${table} (${cols.join(',')}) VALUES ${params.join(',')}`, values);
     }
   }
+  for (const q of COUNTERS) await c.query(q);
   await c.query('ANALYZE');
   await c.end();
 }

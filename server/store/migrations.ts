@@ -68,7 +68,10 @@ function consoleTables(d: DialectName): string[] {
     'CREATE INDEX conversations_updated ON conversations(updated_at, id)',
     'CREATE INDEX conversations_bot_updated ON conversations(bot_id, updated_at, id)',
     'CREATE INDEX conversations_bot_created ON conversations(bot_id, created_at)',
-    'CREATE INDEX messages_created ON messages(created_at)',
+    'CREATE INDEX conversations_created ON conversations(created_at)',
+    'CREATE INDEX conversations_handed_off ON conversations(handed_off_at)',
+    // "Conversations with a thumbs-down": the rated messages first, then their conversations.
+    'CREATE INDEX messages_feedback ON messages(feedback, conversation_id)',
     `CREATE TABLE conversation_events (
       seq ${t.seq}, conversation_id TEXT NOT NULL, type TEXT NOT NULL, agent_name TEXT, note TEXT, message_id TEXT, created_at TEXT NOT NULL)`,
     'CREATE INDEX conversation_events_conversation ON conversation_events(conversation_id, seq)',
@@ -79,13 +82,23 @@ function consoleTables(d: DialectName): string[] {
     'CREATE INDEX questions_open ON questions(handled_at, created_at)',
     'CREATE INDEX questions_conversation ON questions(conversation_id)',
     'CREATE UNIQUE INDEX questions_once ON questions(message_id, reason)',
+    // The answer's rating is copied here (setFeedback), so knowledge health reads this table alone.
     `CREATE TABLE citations (
       message_id TEXT NOT NULL, conversation_id TEXT NOT NULL, bot_id TEXT NOT NULL, source_id TEXT NOT NULL, title TEXT NOT NULL,
-      url TEXT NOT NULL, created_at TEXT NOT NULL, PRIMARY KEY (message_id, source_id))`,
+      url TEXT NOT NULL, created_at TEXT NOT NULL, feedback TEXT, PRIMARY KEY (message_id, source_id))`,
     'CREATE INDEX citations_source ON citations(bot_id, source_id)',
     'CREATE INDEX citations_conversation ON citations(conversation_id)',
+    'CREATE INDEX questions_created ON questions(created_at)',
+    // Per-day counts kept as they happen (turns, ratings, 429s), so the numbers of a month are a
+    // read of a few hundred rows however many messages there are. Filled here from what exists.
     `CREATE TABLE daily_counters (
       bot_id TEXT NOT NULL, day TEXT NOT NULL, name TEXT NOT NULL, n INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (bot_id, day, name))`,
+    `INSERT INTO daily_counters (bot_id, day, name, n)
+      SELECT c.bot_id, substr(m.created_at, 1, 10), 'turns', COUNT(*) FROM messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE m.role = 'user' GROUP BY c.bot_id, substr(m.created_at, 1, 10)`,
+    `INSERT INTO daily_counters (bot_id, day, name, n)
+      SELECT c.bot_id, substr(m.created_at, 1, 10), m.feedback, COUNT(*) FROM messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE m.feedback IS NOT NULL GROUP BY c.bot_id, substr(m.created_at, 1, 10), m.feedback`,
   ];
 }
 

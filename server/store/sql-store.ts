@@ -25,7 +25,7 @@ interface Tables {
   visitors: { bot_id: string; session_id: string; user_id: string; name: string | null; email: string | null; linked_at: string };
   conversation_events: { seq?: number; conversation_id: string; type: ConversationEvent['type']; agent_name: string | null; note: string | null; message_id: string | null; created_at: string };
   questions: { id: string; bot_id: string; conversation_id: string; message_id: string; text: string; reason: QuestionReason; created_at: string; handled_at: string | null };
-  citations: { message_id: string; conversation_id: string; bot_id: string; source_id: string; title: string; url: string; created_at: string };
+  citations: { message_id: string; conversation_id: string; bot_id: string; source_id: string; title: string; url: string; created_at: string; feedback: Feedback };
   daily_counters: { bot_id: string; day: string; name: string; n: number };
   webhook_deliveries: Omit<QueuedDelivery, 'attempts'> & { attempts: number; locked_until: string | null };
 }
@@ -137,9 +137,10 @@ export class SqlStore implements Store {
       const cited = [...new Map((msg.citations ?? []).map((x) => [x.source_id, x])).values()];
       if (c && cited.length) {
         await tx.insertInto('citations').values(cited.map((x) => ({
-          message_id: msg.id, conversation_id: conversationId, bot_id: c.bot_id, source_id: x.source_id, title: x.page_title, url: x.source_url, created_at: msg.created_at,
+          message_id: msg.id, conversation_id: conversationId, bot_id: c.bot_id, source_id: x.source_id, title: x.page_title, url: x.source_url, created_at: msg.created_at, feedback: null,
         }))).execute();
       }
+      if (c && msg.role === 'user') await bump(tx, c.bot_id, msg.created_at, 'turns', 1);
     });
     return msg;
   }
@@ -168,7 +169,18 @@ export class SqlStore implements Store {
   }
 
   async setFeedback(messageId: string, feedback: Feedback) {
-    await this.db.updateTable('messages').set({ feedback }).where('id', '=', messageId).execute();
+    await this.db.transaction().execute(async (tx) => {
+      // Read and change in one transaction, so the day's counts move exactly once per change.
+      const before = await tx.selectFrom('messages as m').innerJoin('conversations as c', 'c.id', 'm.conversation_id')
+        .select(['m.feedback', 'm.created_at', 'c.bot_id']).where('m.id', '=', messageId).executeTakeFirst();
+      const changed = await tx.updateTable('messages').set({ feedback }).where('id', '=', messageId)
+        .where((eb) => (feedback === null ? eb('feedback', 'is not', null) : eb.or([eb('feedback', 'is', null), eb('feedback', '!=', feedback)])))
+        .executeTakeFirst();
+      if (!before || !Number(changed.numUpdatedRows)) return;
+      await tx.updateTable('citations').set({ feedback }).where('message_id', '=', messageId).execute();
+      if (before.feedback) await bump(tx, before.bot_id, before.created_at, before.feedback, -1);
+      if (feedback) await bump(tx, before.bot_id, before.created_at, feedback, 1);
+    });
   }
 
   async messageCount(): Promise<number> {
@@ -285,12 +297,13 @@ export class SqlStore implements Store {
     if (q.from) s = s.where('c.updated_at', '>=', dayStart(q.from));
     if (q.to) s = s.where('c.updated_at', '<', dayAfter(q.to));
     if (q.handed_off) s = s.where('c.handed_off_at', 'is not', null);
+    // Rare properties: their few rows first (indexed), then the conversations they name.
     if (q.feedback) {
       const value = q.feedback;
-      s = s.where((eb) => eb.exists(eb.selectFrom('messages as m').select('m.id').whereRef('m.conversation_id', '=', 'c.id').where('m.feedback', '=', value)));
+      s = s.where('c.id', 'in', (eb) => eb.selectFrom('messages as m').select('m.conversation_id').where('m.feedback', '=', value));
     }
-    if (q.unanswered) s = s.where((eb) => eb.exists(eb.selectFrom('questions as u').select('u.id').whereRef('u.conversation_id', '=', 'c.id')));
-    if (q.contact) s = s.where((eb) => eb.exists(eb.selectFrom('contact_submissions as f').select('f.id').whereRef('f.conversation_id', '=', 'c.id')));
+    if (q.unanswered) s = s.where('c.id', 'in', (eb) => eb.selectFrom('questions as u').select('u.conversation_id'));
+    if (q.contact) s = s.where('c.id', 'in', (eb) => eb.selectFrom('contact_submissions as f').select('f.conversation_id').where('f.conversation_id', 'is not', null));
     // Every word in some message of the conversation, case-insensitively, on both dialects.
     for (const word of (q.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
       s = s.where((eb) => eb.exists(eb.selectFrom('messages as w').select('w.id').whereRef('w.conversation_id', '=', 'c.id')
@@ -356,11 +369,11 @@ export class SqlStore implements Store {
   }
 
   async sourceUse(botId?: string): Promise<SourceUse[]> {
-    let s = this.db.selectFrom('citations as c').innerJoin('messages as m', 'm.id', 'c.message_id')
+    let s = this.db.selectFrom('citations as c')
       .select((eb) => [
         'c.bot_id', 'c.source_id', eb.fn.max('c.title').as('title'), eb.fn.max('c.url').as('url'), eb.fn.countAll().as('citations'),
-        sql<number>`SUM(CASE WHEN m.feedback = 'positive' THEN 1 ELSE 0 END)`.as('positive'),
-        sql<number>`SUM(CASE WHEN m.feedback = 'negative' THEN 1 ELSE 0 END)`.as('negative'),
+        sql<number>`SUM(CASE WHEN c.feedback = 'positive' THEN 1 ELSE 0 END)`.as('positive'),
+        sql<number>`SUM(CASE WHEN c.feedback = 'negative' THEN 1 ELSE 0 END)`.as('negative'),
       ])
       .groupBy(['c.bot_id', 'c.source_id']);
     if (botId) s = s.where('c.bot_id', '=', botId);
@@ -378,8 +391,7 @@ export class SqlStore implements Store {
   }
 
   async countDaily(botId: string, name: string, at = new Date()) {
-    await this.db.insertInto('daily_counters').values({ bot_id: botId, day: at.toISOString().slice(0, 10), name, n: 1 })
-      .onConflict((oc) => oc.columns(['bot_id', 'day', 'name']).doUpdateSet({ n: sql`daily_counters.n + 1` })).execute();
+    await bump(this.db, botId, at.toISOString(), name, 1);
   }
 
   async stats(o: { bot_id?: string; from: string; to: string }): Promise<DayStats[]> {
@@ -408,25 +420,16 @@ export class SqlStore implements Store {
       .where('c.handed_off_at', '>=', lo).where('c.handed_off_at', '<', hi).$if(!!bot, (q) => q.where('c.bot_id', '=', bot!))
       .groupBy([day('c.handed_off_at'), 'c.bot_id']).execute();
     for (const r of handed) add(r.day, r.bot_id, 'handed_off', r.n);
-    const msgs = await this.db.selectFrom('messages as m').innerJoin('conversations as c', 'c.id', 'm.conversation_id')
-      .select((eb) => [day('m.created_at').as('day'), 'c.bot_id',
-        sql<number>`SUM(CASE WHEN m.role = 'user' THEN 1 ELSE 0 END)`.as('turns'),
-        sql<number>`SUM(CASE WHEN m.feedback = 'positive' THEN 1 ELSE 0 END)`.as('positive'),
-        sql<number>`SUM(CASE WHEN m.feedback = 'negative' THEN 1 ELSE 0 END)`.as('negative'), eb.fn.countAll().as('all')])
-      .where('m.created_at', '>=', lo).where('m.created_at', '<', hi).$if(!!bot, (q) => q.where('c.bot_id', '=', bot!))
-      .groupBy([day('m.created_at'), 'c.bot_id']).execute();
-    for (const r of msgs) {
-      add(r.day, r.bot_id, 'turns', r.turns);
-      add(r.day, r.bot_id, 'positive', r.positive);
-      add(r.day, r.bot_id, 'negative', r.negative);
-    }
     const unanswered = await this.db.selectFrom('questions as q').select((eb) => [day('q.created_at').as('day'), 'q.bot_id', eb.fn.countAll().as('n')])
       .where('q.reason', '=', 'no_answer').where('q.created_at', '>=', lo).where('q.created_at', '<', hi).$if(!!bot, (q) => q.where('q.bot_id', '=', bot!))
       .groupBy([day('q.created_at'), 'q.bot_id']).execute();
     for (const r of unanswered) add(r.day, r.bot_id, 'unanswered', r.n);
     const counters = await this.db.selectFrom('daily_counters').select(['day', 'bot_id', 'name', 'n'])
       .where('day', '>=', o.from).where('day', '<=', o.to).$if(!!bot, (q) => q.where('bot_id', '=', bot!)).execute();
-    for (const r of counters) if (r.name === 'rate_limited') add(r.day, r.bot_id, 'rate_limited', r.n);
+    // Turns, ratings and 429s are counted as they happen (bump), a few rows per day and bot.
+    for (const r of counters) {
+      if (r.name === 'turns' || r.name === 'positive' || r.name === 'negative' || r.name === 'rate_limited') add(r.day, r.bot_id, r.name, r.n);
+    }
     return [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || a.bot_id.localeCompare(b.bot_id));
   }
 
@@ -508,6 +511,12 @@ export class SqlStore implements Store {
       return out;
     });
   }
+}
+
+/** Adds `by` to a per-day counter of a bot (the day of `at`); one upsert. */
+async function bump(db: Kysely<Tables>, botId: string, at: string, name: string, by: number) {
+  await db.insertInto('daily_counters').values({ bot_id: botId, day: at.slice(0, 10), name, n: by })
+    .onConflict((oc) => oc.columns(['bot_id', 'day', 'name']).doUpdateSet({ n: sql`daily_counters.n + ${by}` })).execute();
 }
 
 function toMessage(r: MessageRow): Message {
