@@ -29,7 +29,7 @@ function* rows(n, botIds, batch = 2000) {
     const handed = i % 17 === 0;
     const t = (k) => new Date(start + k * 60_000).toISOString();
     const status = handed ? (i % 3 ? 'closed' : 'handoff') : i % 5 ? 'open' : 'closed';
-    out.conversations.push({ id, bot_id: bot, session_id: `s-${i}`, status, created_at: t(0), updated_at: t(4), waiting_since: status === 'handoff' ? t(3) : null, assignee: null, handed_off_at: handed ? t(3) : null });
+    out.conversations.push({ id, bot_id: bot, session_id: `s-${i}`, status, created_at: t(0), updated_at: t(4), waiting_since: status === 'handoff' ? t(3) : null, assignee: null, handed_off_at: handed ? t(3) : null, answered_at: t(1) });
     for (let k = 0; k < 5; k++) {
       const role = k % 2 ? 'assistant' : 'user';
       const w = WORDS[(i + k) % WORDS.length];

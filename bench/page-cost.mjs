@@ -114,8 +114,9 @@ async function clickRun(browser, url) {
 }
 
 export async function measure({ quick = false } = {}) {
-  const runs = quick ? 2 : 5;
-  const peers = ensurePeers();
+  const runs = quick ? 2 : process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 5;
+  // --ours: the blank page and ours only (before/after comparisons of the loader, no peers).
+  const peers = process.argv.includes('--ours') ? [] : ensurePeers();
   const server = await startOurServer({ configPath: writeBenchConfig({ name: 'page' }), dataDir: outDir('data', `page-${Date.now()}`) });
   const files = { '/ours/widget.js': OURS[0].file, [`/ours/${CHUNK}`]: OURS[1].file };
   for (const { peer, path, error } of peers) if (!error) files[`/peers/${peer.pkg}/${peer.file}`] = path;

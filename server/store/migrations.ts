@@ -64,6 +64,10 @@ function consoleTables(d: DialectName): string[] {
   return [
     'ALTER TABLE conversations ADD COLUMN assignee TEXT',
     'ALTER TABLE conversations ADD COLUMN handed_off_at TEXT',
+    // The bot's first answer: "answered without a person" is then a read of conversation rows.
+    'ALTER TABLE conversations ADD COLUMN answered_at TEXT',
+    `UPDATE conversations SET answered_at = (SELECT MIN(m.created_at) FROM messages m
+      WHERE m.conversation_id = conversations.id AND m.role = 'assistant' AND m.agent_name IS NULL)`,
     // Keyset paging: latest activity first, optionally per bot.
     'CREATE INDEX conversations_updated ON conversations(updated_at, id)',
     'CREATE INDEX conversations_bot_updated ON conversations(bot_id, updated_at, id)',

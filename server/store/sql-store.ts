@@ -17,7 +17,7 @@ import {
 
 interface MessageRow { seq: number | string; id: string; conversation_id: string; role: Role; content: string; citations: string | null; feedback: Feedback; image_preview: string | null; agent_name: string | null; created_at: string }
 interface Tables {
-  conversations: Conversation & { handed_off_at: string | null };
+  conversations: Conversation & { handed_off_at: string | null; answered_at: string | null };
   messages: MessageRow;
   workspace_usage: { workspace_id: string; period: string; chats: number };
   workspace_credits: { workspace_id: string; spent: number };
@@ -132,7 +132,10 @@ export class SqlStore implements Store {
         id: msg.id, conversation_id: conversationId, role: msg.role, content: msg.content,
         citations: msg.citations ? JSON.stringify(msg.citations) : null, image_preview: msg.image_preview, agent_name: msg.agent_name, created_at: msg.created_at,
       } as MessageRow).execute();
-      const c = await tx.updateTable('conversations').set({ updated_at: msg.created_at }).where('id', '=', conversationId).returning('bot_id').executeTakeFirst();
+      const byBot = msg.role === 'assistant' && !msg.agent_name;
+      const c = await tx.updateTable('conversations')
+        .set(byBot ? { updated_at: msg.created_at, answered_at: sql`COALESCE(answered_at, ${msg.created_at})` } : { updated_at: msg.created_at })
+        .where('id', '=', conversationId).returning('bot_id').executeTakeFirst();
       // One row per cited source, so knowledge health is a GROUP BY rather than a scan of JSON.
       const cited = [...new Map((msg.citations ?? []).map((x) => [x.source_id, x])).values()];
       if (c && cited.length) {
@@ -409,7 +412,7 @@ export class SqlStore implements Store {
     // Each figure is one GROUP BY over an indexed time range; the ranges are what keeps them fast.
     const started = await this.db.selectFrom('conversations as c')
       .select((eb) => [day('c.created_at').as('day'), 'c.bot_id', eb.fn.countAll().as('n'),
-        sql<number>`SUM(CASE WHEN c.handed_off_at IS NULL AND EXISTS (SELECT 1 FROM messages a WHERE a.conversation_id = c.id AND a.role = 'assistant' AND a.agent_name IS NULL) THEN 1 ELSE 0 END)`.as('deflected')])
+        sql<number>`SUM(CASE WHEN c.handed_off_at IS NULL AND c.answered_at IS NOT NULL THEN 1 ELSE 0 END)`.as('deflected')])
       .where('c.created_at', '>=', lo).where('c.created_at', '<', hi).$if(!!bot, (q) => q.where('c.bot_id', '=', bot!))
       .groupBy([day('c.created_at'), 'c.bot_id']).execute();
     for (const r of started) {
