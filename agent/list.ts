@@ -61,6 +61,18 @@ export function createList(session: Session) {
     excerptsInFlight = false;
   }
 
+  /**
+   * A live event's conversation as it is now: in `handoff` it joins (or updates) the list, in
+   * any other state (or deleted: null) it leaves. No read of the whole list per event.
+   */
+  function apply(id: string, c: ConversationSummary | null) {
+    if (!listLoaded.value) return;
+    const rest = conversations.value.filter((x) => x.conversation_id !== id);
+    conversations.value = c && c.status === 'handoff' ? [...rest, c].sort(waitingOrder) : rest;
+    const client = session.client();
+    if (client && c?.status === 'handoff' && !(id in excerpts.value)) void fillExcerpts(client);
+  }
+
   /** Takes a closed conversation off the list at once (the next poll agrees). */
   function drop(id: string) {
     conversations.value = conversations.value.filter((c) => c.conversation_id !== id);
@@ -73,7 +85,7 @@ export function createList(session: Session) {
     excerpts.value = {};
   }
 
-  return { conversations, listLoaded, excerpts, refreshList, rememberExcerpt, drop, forget };
+  return { conversations, listLoaded, excerpts, refreshList, rememberExcerpt, apply, drop, forget };
 }
 
 export type List = ReturnType<typeof createList>;

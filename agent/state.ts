@@ -92,8 +92,8 @@ export function createInbox(options: InboxOptions = {}) {
     now.value = Date.now();
     const view = router.route.value.view;
     if (e.conversation_id && e.conversation_id === thread.openId.value) void thread.refreshThread();
-    // The waiting list is small: read it again. Other lists are updated in place.
-    void list.refreshList();
+    // Lists are updated in place from the event: a busy site must not make every console re-read.
+    if (e.conversation_id) list.apply(e.conversation_id, e.type === 'conversation.deleted' ? null : e.conversation);
     if (view === 'conversations' && e.conversation) {
       const c = e.conversation;
       if (browse.items.value.some((x) => x.conversation_id === c.conversation_id)) {

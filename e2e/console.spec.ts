@@ -82,7 +82,9 @@ test('an agent hears of a handoff live, claims it, answers with a canned reply a
   const item = waiting.getByRole('button', { name: new RegExp(`^${question.replace(/[?]/g, '\\?')}`) });
   await expect(item).toBeVisible();
   await expect(agent).toHaveTitle(/^\(\d+\) Agent console$/);
-  expect(listReads.length - readsBefore).toBeLessThanOrEqual(3); // one read per event, no 3 s timer
+  // The event carried the conversation: the list was not read again (no 3 s timer either),
+  // though other specs' chats run on the same server meanwhile.
+  expect(listReads.length - readsBefore).toBe(0);
 
   await item.click();
   await agent.getByRole('button', { name: 'Claim' }).click();
