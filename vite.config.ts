@@ -99,7 +99,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'widget', include: ['widget/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['widget/test/settle-effects.ts'] },
+        test: { name: 'widget', include: ['widget/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['widget/test/settle-effects.ts', 'widget/test/xhr-via-fetch.ts'] },
       },
       {
         extends: true,

@@ -48,29 +48,17 @@ ${embed}
  */
 export const INIT_SCRIPT = `(() => {
   const B = (window.__bench = { longTasks: [], scriptAt: null, launcherAt: null, launcherFrameAt: null });
-  try {
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) B.longTasks.push(e.duration); })
-      .observe({ type: 'longtask', buffered: true });
-  } catch {}
-  const found = () => {
-    if (B.launcherAt !== null) return;
-    B.launcherAt = performance.now();
+  const watch = (type, fn) => { try { new PerformanceObserver((list) => list.getEntries().forEach(fn)).observe({ type, buffered: true }); } catch {} };
+  watch('longtask', (e) => B.longTasks.push(e.duration));
+  // Our loader marks its launcher (performance.mark). No MutationObserver: its callbacks would
+  // bill the page being measured for the bench's own watching of every node it adds.
+  watch('mark', (e) => {
+    if (e.name !== 'chat-widget:launcher' || B.launcherAt !== null) return;
+    B.launcherAt = e.startTime;
     requestAnimationFrame((t) => { B.launcherFrameAt = t; });
-  };
-  const watchHost = (host) => {
-    const root = host.shadowRoot;
-    if (!root) return;
-    if (root.querySelector('button')) return found();
-    const mo = new MutationObserver(() => { if (root.querySelector('button')) { mo.disconnect(); found(); } });
-    mo.observe(root, { childList: true, subtree: true });
-  };
-  new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) {
-      if (n.nodeType !== 1) continue;
-      if (B.scriptAt === null && n.tagName === 'SCRIPT' && n.hasAttribute('data-bot-id')) B.scriptAt = performance.now();
-      if (n.tagName === 'CHAT-WIDGET') watchHost(n);
-    }
-  }).observe(document, { childList: true, subtree: true });
+  });
+  // When the widget script's request started: the tag is in the page by then.
+  watch('resource', (e) => { if (B.scriptAt === null && /\\/widget\\.js(\\?|$)/.test(e.name)) B.scriptAt = e.startTime; });
 })();`;
 
 /** CDP Performance metrics by name (seconds and bytes as Chromium reports them). */
