@@ -5,7 +5,7 @@
 import type { Result as SharedResult } from '../protocol/result.ts';
 import type { ConversationStatus, Message, StatusChange } from '../protocol/schemas.ts';
 import type {
-  AgentMe, ClaimResponse, ContactList, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth, PresenceResponse,
+  AgentMe, ClaimResponse, ConversationFilters as SharedFilters, ContactList, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth, PresenceResponse,
   Stats, UnansweredList, WebhookDeliveryList,
 } from '../protocol/console.ts';
 
@@ -26,20 +26,8 @@ export interface ApiError {
   message?: string;
 }
 
-/** The console's conversation filters, as the list endpoint takes them. */
-export interface ConversationFilters {
-  status?: ConversationStatus | 'all';
-  bot_id?: string;
-  from?: string;
-  to?: string;
-  feedback?: 'positive' | 'negative';
-  unanswered?: boolean;
-  handed_off?: boolean;
-  contact?: boolean;
-  q?: string;
-  cursor?: string;
-  limit?: number;
-}
+/** The console's conversation filters (protocol/console.ts) plus the page asked for. */
+export type ConversationFilters = SharedFilters & { cursor?: string; limit?: number };
 
 /** `?a=1&b=2` of the values that are set. */
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {

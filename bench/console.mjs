@@ -12,8 +12,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { fmt, fmtInt, log, main, outDir, percentile, startOurServer } from './common.mjs';
 import { BOTS, writeBenchConfig } from './config.mjs';
+import { scratchDatabase } from './scale-out.mjs';
 
-const PG_ADMIN = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TOKEN = 'bench-console-token-0123456789';
 const WORDS = ['export', 'share', 'notebook', 'sync', 'refund', 'invoice', 'password', 'offline', 'tags', 'search', 'calendar', 'reminder', 'team', 'plan', 'pdf'];
 const DAY = 86_400_000;
@@ -161,22 +161,7 @@ async function measureOne(setup, n, times) {
 
 async function pgScratch() {
   try {
-    const name = `lumen_console_${process.pid}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      drop: async () => {
-        const a = new pg.Client({ connectionString: PG_ADMIN });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
-      },
-    };
+    return await scratchDatabase();
   } catch (e) {
     log(`PostgreSQL not reachable (${e.message}): SQLite only`);
     return null;

@@ -19,7 +19,8 @@ import { heldStreams } from './server-load.mjs';
 const PG_ADMIN = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function scratchDatabase() {
+/** A database of its own for one bench run, dropped after (bench/console.mjs uses it too). */
+export async function scratchDatabase() {
   const name = `lumen_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect();

@@ -57,6 +57,21 @@ export const ConversationSummary = Type.Object({
 });
 export type ConversationSummary = Static<typeof ConversationSummary>;
 
+/** The list's filters (the query parameters of GET /v1/agent/conversations, read strictly by the server). */
+export interface ConversationFilters {
+  status?: ConversationStatus | 'all';
+  bot_id?: string;
+  /** Days (YYYY-MM-DD, UTC), inclusive, on the latest activity. */
+  from?: string;
+  to?: string;
+  feedback?: 'positive' | 'negative';
+  unanswered?: boolean;
+  handed_off?: boolean;
+  contact?: boolean;
+  /** Every word must occur in a message of the conversation. */
+  q?: string;
+}
+
 export const ConversationList = Type.Object({
   conversations: Type.Array(ConversationSummary),
   next_cursor: Nullable(Type.String(), { description: 'Pass as `cursor` for the next page; null on the last page.' }),

@@ -7,7 +7,7 @@
  * one transaction, so it holds with several connections and several server processes.
  */
 import type { Citation, ConversationStatus, FeedbackValue, Message, Role } from '../../protocol/schemas.ts';
-import type { ConversationEvent, DayStats, Visitor, WebhookDelivery, WebhookEventType } from '../../protocol/console.ts';
+import type { ConversationEvent, ConversationFilters, DayStats, Visitor, WebhookDelivery, WebhookEventType } from '../../protocol/console.ts';
 
 export type { Citation, ConversationStatus, Message, Role, Visitor };
 export type Feedback = FeedbackValue;
@@ -19,19 +19,9 @@ export interface Conversation {
   assignee: string | null;
 }
 
-/** The console's conversation filters (protocol/routes.ts documents each). */
-export interface ConversationQuery {
+/** The console's conversation filters (protocol/console.ts), with the page asked for. */
+export interface ConversationQuery extends ConversationFilters {
   status: ConversationStatus | 'all';
-  bot_id?: string;
-  /** Days (YYYY-MM-DD, UTC), inclusive, on the latest activity. */
-  from?: string;
-  to?: string;
-  feedback?: 'positive' | 'negative';
-  unanswered?: boolean;
-  handed_off?: boolean;
-  contact?: boolean;
-  /** Every word must occur in a message of the conversation. */
-  q?: string;
   limit: number;
   /** Keyset: the (updated_at, id) of the last row of the previous page. */
   after?: { updated_at: string; id: string } | null;
