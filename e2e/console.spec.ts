@@ -25,6 +25,11 @@ test('an admin finds an unanswered question, follows it to its conversation, and
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   const admin = await context.newPage();
+  // The console runs under the strict CSP of /agent, charts included: any violation is recorded.
+  await admin.addInitScript(() => {
+    (window as unknown as { violations: string[] }).violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { violations: string[] }).violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   await signInToConsole(admin, env.adminToken);
   await admin.getByRole('link', { name: 'Unanswered' }).click();
   const group = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: question }) });
@@ -53,6 +58,7 @@ test('an admin finds an unanswered question, follows it to its conversation, and
   expect(Number(cells[0])).toBeGreaterThanOrEqual(1);
   expect(Number(cells[1])).toBeGreaterThanOrEqual(2);
   if (shots) await admin.screenshot({ path: 'docs/screenshots/console-numbers.png' });
+  expect(await admin.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
   await context.close();
 });
 
