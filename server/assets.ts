@@ -10,11 +10,14 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { notFound } from './errors.ts';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 interface Variant { body: Buffer; etag: string }
-interface Asset { key: string; variants: Partial<Record<Encoding, Variant>> }
+/** A file's representations; `key` changes whenever its content does. */
+export interface Asset { key: string; variants: Partial<Record<Encoding, Variant>> }
 
 const SUFFIX: Record<Exclude<Encoding, 'identity'>, string> = { br: '.br', gzip: '.gz' };
 const cache = new Map<string, Asset>();
@@ -24,7 +27,8 @@ function variant(body: Buffer, encoding: Encoding): Variant {
   return { body, etag: `"${hash}${encoding === 'identity' ? '' : `-${encoding}`}"` };
 }
 
-async function load(file: string): Promise<Asset | null> {
+/** The file and its compressed copies, re-read only when the file changed; null when it is not there. */
+export async function loadAsset(file: string): Promise<Asset | null> {
   let info;
   try {
     info = await stat(file);
@@ -61,8 +65,25 @@ export interface AssetOptions { type: string; cache: string; missing: string }
 
 /** Sends `file` in the best encoding the client accepts; HEAD gets the same headers. */
 export async function sendAsset(request: FastifyRequest, reply: FastifyReply, file: string, o: AssetOptions) {
-  const asset = await load(file);
+  const asset = await loadAsset(file);
   if (!asset) throw notFound(o.missing);
+  return sendVariants(request, reply, asset, o);
+}
+
+/**
+ * A body made at run time (not a file in dist/) as an asset: compressed once, as the build
+ * compresses files (brotli at its highest quality, gzip -9), off the event loop.
+ */
+export async function compressedAsset(key: string, body: Buffer): Promise<Asset> {
+  const [br, gz] = await Promise.all([
+    promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    promisify(gzip)(body, { level: 9 }),
+  ]);
+  return { key, variants: { identity: variant(body, 'identity'), br: variant(br, 'br'), gzip: variant(gz, 'gzip') } };
+}
+
+/** Sends the best representation of `asset` the client accepts, or 304 when it has that one. */
+export function sendVariants(request: FastifyRequest, reply: FastifyReply, asset: Asset, o: Omit<AssetOptions, 'missing'>) {
   const offered = (['br', 'gzip'] as const).filter((e) => asset.variants[e]);
   const accept = request.headers['accept-encoding'];
   const chosen = (accept && offered.length ? negotiate(accept, [...offered, 'identity']) : null) as Encoding | null;

@@ -6,13 +6,17 @@
  */
 import { API, OUTAGE, type Answer, type Operation } from '../protocol/routes.ts';
 import { SCHEMAS } from '../protocol/catalog.ts';
+import { EMBED_BOT_PARAM, EMBED_HEADER } from '../protocol/embed.ts';
 
 type Doc = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** Files the server serves beside the API (not part of the wire contract). */
-const ASSETS: Array<{ path: string; summary: string; type: string; missing: string; param?: string }> = [
-  { path: '/widget.js', summary: 'The embeddable widget script (stable URL, short cache, ETag)', type: 'text/javascript', missing: 'Not built yet.' },
+const ASSETS: Array<{ path: string; summary: string; type: string; missing: string; param?: string; query?: { name: string; description: string } }> = [
+  {
+    path: '/widget.js', summary: 'The embeddable widget script (stable URL, short cache, ETag)', type: 'text/javascript', missing: 'Not built yet.',
+    query: { name: EMBED_BOT_PARAM, description: `A bot id: its widget configuration is written into the script when this page may have it (private, revalidated by ETag); the ${EMBED_HEADER} header says \`inline\`, or \`request; <error code>\` when the plain script is sent and the widget reads the configuration itself.` },
+  },
   { path: '/{file}', summary: "The widget's app (an ES module) under its content-hashed name (the name widget.js was built with), imported when the chat is about to be used; immutable", type: 'text/javascript', missing: 'No such file.', param: 'A file name such as widget-app.<content hash>.js' },
   { path: '/favicon.ico', summary: 'The favicon', type: 'image/x-icon', missing: 'Not built yet.' },
   { path: '/favicon.svg', summary: 'The favicon as SVG', type: 'image/svg+xml', missing: 'Not built yet.' },
@@ -55,6 +59,7 @@ export function openApiDocument() {
       get: {
         summary: a.summary,
         ...(a.param ? { parameters: [{ name: 'file', in: 'path', required: true, description: a.param, schema: { type: 'string' } }] } : {}),
+        ...(a.query ? { parameters: [{ name: a.query.name, in: 'query', required: false, description: a.query.description, schema: { type: 'string', format: 'uuid' } }] } : {}),
         responses: { 200: { description: 'The file (brotli or gzip by Accept-Encoding).', content: { [a.type]: {} } }, 304: { description: 'Not modified.' }, 404: { description: a.missing, content: { 'application/json': { schema: ref('ErrorBody') } } } },
       },
     };

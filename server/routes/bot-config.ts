@@ -5,7 +5,8 @@ import type { BotSettings } from '../config.ts';
 import type { Context } from '../context.ts';
 import { botById, checkBotAccess } from './common.ts';
 
-async function widgetConfig(ctx: Context, bot: BotSettings): Promise<WidgetConfig> {
+/** The bot's widget configuration as the config endpoint answers it (also written into widget.js?bot=). */
+export async function widgetConfig(ctx: Context, bot: BotSettings): Promise<WidgetConfig> {
   const rc = bot.recaptcha ?? ctx.config.recaptcha;
   return {
     bot_id: bot.id,

@@ -2,7 +2,8 @@
  * Public assets: the built widget loader and its app module, the agent inbox, the demo page, the
  * favicon and the OpenAPI document, each pre-compressed (server/assets.ts). Caching:
  * - widget.js keeps one stable URL (it is what site owners paste), so it is cached briefly
- *   and revalidated by ETag;
+ *   and revalidated by ETag; widget.js?bot=<id>, which carries the bot's config, is private
+ *   and revalidated on every use;
  * - the app module it imports is named by its content hash (widget-app.<hash>.js, which
  *   widget.js names), so it is cached for a year: a page holding yesterday's widget.js asks
  *   for yesterday's app, which the build leaves in dist/, never a mismatched new one.
@@ -15,6 +16,7 @@ import { sendAsset } from '../assets.ts';
 import type { Context } from '../context.ts';
 import { notFound } from '../errors.ts';
 import { openApiDocument } from '../openapi.ts';
+import { sendWidgetScript } from '../widget-script.ts';
 
 /** The agent inbox runs under a strict policy: only its own script, style and API. */
 const AGENT_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -33,9 +35,10 @@ export function staticRoutes(app: FastifyInstance, ctx: Context) {
   const embeddable = (reply: FastifyReply) =>
     reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
 
+  // `?bot=<id>` writes that bot's config into the script (server/widget-script.ts).
   app.get('/widget.js', async (request, reply) => {
     embeddable(reply);
-    return sendAsset(request, reply, dist('widget.js'), { type: JS, cache: SHORT, missing });
+    return sendWidgetScript(ctx, request, reply, dist('widget.js'), { type: JS, cache: SHORT, missing });
   });
   // One segment at the root: the content-hashed chunks; anything else is a plain 404.
   app.get<{ Params: { file: string } }>('/:file', async (request, reply) => {
