@@ -35,6 +35,23 @@ test('nothing is stored and only the config is read before the visitor interacts
   expect(apiCalls(requests)).toEqual(['GET config', 'POST stream']);
 });
 
+test('widget.js?bot=: the server writes the config into the script, so the page makes no request of its own until the visitor interacts', async ({ page, widget }) => {
+  const requests: Request[] = [];
+  page.on('request', (r) => requests.push(r));
+  const script = page.waitForResponse((r) => new URL(r.url()).pathname === '/widget.js');
+  await page.goto(hostUrl('served-config.html'));
+  expect((await script).headers()['x-widget-config']).toBe('inline');
+  await expect(widget.launcher).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(apiCalls(requests)).toEqual([]);
+  expect(await stored(page)).toEqual([]);
+
+  await widget.open();
+  const answer = await widget.finished(await widget.send('How long is the warranty?'));
+  await expect(widget.text(answer)).toContainText('two-year warranty');
+  expect(apiCalls(requests)).toEqual(['POST stream']);
+});
+
 test('a returning visitor: the conversation is read when the chat is opened, not on page load', async ({ page, widget }) => {
   await page.goto(hostUrl('privacy.html'));
   await widget.open();

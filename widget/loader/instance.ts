@@ -9,7 +9,7 @@ import { pickProactive } from '../proactive';
 import { adoptCss } from '../sheet';
 import { load } from '../storage';
 import { theme } from '../theme';
-import type { BotConfig, Failure } from '../types';
+import type { BotConfig, Failure, Result } from '../types';
 import type { WidgetInstance } from '../public-types';
 import launcherCss from '../launcher.css?inline';
 import { readConfig } from './config-request';
@@ -20,6 +20,8 @@ const CHAT_ICON = 'M21 12a8 8 0 0 1-11.6 7.1L4 20l1.1-4.6A8 8 0 1 1 21 12z';
 export interface InstanceOptions {
   botId: string;
   apiBase: string;
+  /** The bot's config as its server wrote it into widget.js (`?bot=`): no request to read it. */
+  config?: BotConfig;
   /** URL of widget-app.js, for the idle preload (absent in the npm build, where a bundler owns the files). */
   appSrc?: string;
   container?: HTMLElement | string | null;
@@ -81,6 +83,24 @@ function drawLauncher(root: ShadowRoot, config: BotConfig, locale?: string): HTM
 function reloaded(): boolean {
   const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
   return !nav || nav.type === 'reload' || nav.type === 'back_forward';
+}
+
+/**
+ * Resolves once the page has loaded (its load event) and the browser is idle, at most a
+ * second after load: what a site's own scripts, images and first paint need is not shared
+ * with the launcher. Intercom's and Crisp's snippets also wait for the load event.
+ */
+let settled: Promise<void> | null = null;
+export function pageSettled(): Promise<void> {
+  return (settled ||= new Promise((done) => {
+    const idle = () => {
+      const ric = (window as { requestIdleCallback?: (cb: () => void, o?: object) => number }).requestIdleCallback;
+      if (ric) ric(() => done(), { timeout: 1000 });
+      else setTimeout(done, 0);
+    };
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  }));
 }
 
 /** The container element of inline mode, or null when the selector finds nothing (yet). */
@@ -202,7 +222,11 @@ export function createInstance(opts: InstanceOptions, loadApp: () => Promise<App
 
   let config: BotConfig | null = null;
   const ready = (async () => {
-    const r = await readConfig(opts.apiBase, opts.botId);
+    // The bubble waits for the page: the site's own content loads and paints first, and the
+    // launcher is drawn when the browser is next idle (inline mode is the page's content).
+    if (!inline) await pageSettled();
+    if (dead) return false;
+    const r: Result<BotConfig> = opts.config ? { ok: true, data: opts.config } : await readConfig(opts.apiBase, opts.botId);
     if (dead) return false;
     if (!r.ok || !r.data || typeof r.data !== 'object') {
       dead = true;

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { bootPage, type ChatWidgetApi } from './page';
 import { HOST_TAG, type AppModule } from './instance';
 import { BOT, config, json, sse, sseResponse, stubFetch } from '../test/helpers';
+import { EMBED_CONFIG_PROP } from '../../protocol/embed';
 
 const w = window as unknown as { ChatWidget?: any };
 const BOT2 = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -358,6 +359,60 @@ describe('pages', () => {
     expect(net.calls).toHaveLength(1);
     w.ChatWidget.open();
     await waitFor(() => expect(net.calls).toHaveLength(2));
+  });
+});
+
+describe('the config written into widget.js, and the page load', () => {
+  function served(src: string, cfg: unknown) {
+    const s = document.createElement('script');
+    s.src = src;
+    (s as unknown as Record<string, unknown>)[EMBED_CONFIG_PROP] = cfg;
+    document.body.appendChild(s);
+    return s;
+  }
+
+  test('widget.js?bot=: the bot id comes from the src, the config from the script; no request before the visitor interacts', async () => {
+    const net = stubFetch({ 'POST /chat/stream$': () => sseResponse(sse({ type: 'done', conversation_id: 'c1', assistant_message_id: 'a1' })) });
+    expect(await boot(served(`https://chat.lumen.test/widget.js?bot=${BOT}`, config({ language: 'de', widget_settings: { primary_color: '#111111' } })))).not.toBeNull();
+    expect(net.calls).toEqual([]);
+    expect(shadow().getByRole('button', { name: 'Chat öffnen' })).toBeTruthy();
+    expect((hosts()[0].shadowRoot!.querySelector('.cw') as HTMLElement).style.getPropertyValue('--cw-primary')).toBe('#111111');
+    // The API base is the script's origin: the first request is the visitor's own message.
+    w.ChatWidget.send('Hallo');
+    await waitFor(() => expect(net.calls.map((c) => c.url.href)).toEqual(['https://chat.lumen.test/v1/public/chat/stream']));
+  });
+
+  test("a config for another bot is not used: the loader reads this bot's own", async () => {
+    const net = stubFetch({ 'GET /config$': () => json(config()) });
+    const s = served('https://chat.lumen.test/widget.js', config({ bot_id: BOT2 }));
+    s.dataset.botId = BOT;
+    expect(await boot(s)).not.toBeNull();
+    expect(net.calls.map((c) => c.url.pathname)).toEqual([`/v1/public/bots/${BOT}/config`]);
+  });
+
+  test('while the page loads only the global exists: the config is read and the launcher drawn after the load event', async () => {
+    vi.resetModules(); // a fresh loader, which has not seen this page settle yet
+    const { bootPage: freshBoot } = await import('./page');
+    let state: DocumentReadyState = 'loading';
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
+    try {
+      const net = stubFetch({ 'GET /config$': () => json(config()) });
+      const booted = freshBoot(loadApp, script());
+      const opened = vi.fn();
+      w.ChatWidget.on('open', opened);
+      w.ChatWidget.open(); // waits for the widget
+      await new Promise((r) => setTimeout(r, 50));
+      expect(net.calls).toEqual([]);
+      expect(hosts()).toHaveLength(0);
+      state = 'complete';
+      window.dispatchEvent(new Event('load'));
+      expect(await booted).not.toBeNull();
+      expect(net.calls).toHaveLength(1);
+      await dialog();
+      expect(opened).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (document as unknown as Record<string, unknown>).readyState;
+    }
   });
 });
 

@@ -2,9 +2,11 @@
 // global, `window.ChatWidget`. Calls made before the script ran (a queue stub) are replayed.
 // `ChatWidget(...)` and its methods address the page's first widget; `ChatWidget.get(botId)`
 // any of them. Nothing in here may throw into the host page: failures end in one warning.
+import { EMBED_BOT_PARAM, EMBED_CONFIG_PROP } from '../../protocol/embed';
 import { DEFAULT_RECAPTCHA_SRC } from '../recaptcha';
+import type { BotConfig } from '../types';
 import type { WidgetInstance } from '../public-types';
-import { createInstance, type AppModule, type InstanceOptions } from './instance';
+import { createInstance, pageSettled, type AppModule, type InstanceOptions } from './instance';
 
 type Call = ArrayLike<unknown>;
 const PREFIX = '[chat-widget]';
@@ -26,14 +28,24 @@ export interface ChatWidgetApi extends Omit<WidgetInstance, 'botId' | 'on'> {
   _script(s: HTMLScriptElement | null): void;
 }
 
-/** Options from a script tag's data attributes. */
+/**
+ * The config our server wrote into this copy of widget.js (`widget.js?bot=`), when it is the
+ * config of this tag's bot: a config for another bot is ignored and read as usual.
+ */
+function configIn(script: HTMLScriptElement, botId: string): BotConfig | undefined {
+  const c = (script as HTMLScriptElement & Record<string, unknown>)[EMBED_CONFIG_PROP] as BotConfig | undefined;
+  return c && typeof c === 'object' && String(c.bot_id).toLowerCase() === botId.toLowerCase() ? c : undefined;
+}
+
+/** Options from a script tag: its data attributes, and the bot of `widget.js?bot=<id>`. */
 export function optionsFrom(script: HTMLScriptElement): InstanceOptions | null {
   const d = script.dataset;
-  const botId = d.botId?.trim();
-  if (!botId) return null;
   const src = script.src ? new URL(script.src, location.href) : null;
+  const botId = (d.botId || src?.searchParams.get(EMBED_BOT_PARAM) || '').trim();
+  if (!botId) return null;
   return {
     botId,
+    config: configIn(script, botId),
     apiBase: d.apiBase || src?.origin || location.origin,
     // The app sits next to widget.js wherever the site owner's copy is hosted.
     appSrc: src ? new URL(APP_FILE, src).href : undefined,
@@ -52,7 +64,8 @@ function queued(stub: unknown): Call[] {
   return Array.isArray(q) ? q.filter((c) => c && typeof (c as Call).length === 'number') : [];
 }
 
-const ourTags = () => [...document.querySelectorAll<HTMLScriptElement>('script[data-bot-id]')].filter((s) => /widget[^/]*\.js/.test(s.src));
+const TAGS = `script[data-bot-id],script[src*="${EMBED_BOT_PARAM}="]`;
+const ourTags = () => [...document.querySelectorAll<HTMLScriptElement>(TAGS)].filter((s) => /widget[^/]*\.js/.test(s.src));
 
 /**
  * Boots once per page. `loadApp` fetches the app module (dynamic import() of widget-app.<hash>.js
@@ -83,7 +96,7 @@ export async function bootPage(loadApp: (src?: string) => Promise<AppModule>, sc
     if (!s) return null;
     const o = optionsFrom(s);
     if (!o) {
-      warn('missing data-bot-id on the script tag; the widget is not shown.');
+      warn(`missing data-bot-id on the script tag (or ?${EMBED_BOT_PARAM}= in its src); the widget is not shown.`);
       return null;
     }
     const key = o.botId.toLowerCase();
@@ -118,7 +131,9 @@ export async function bootPage(loadApp: (src?: string) => Promise<AppModule>, sc
     const fn = (t as unknown as Record<string, unknown>)[method];
     if ((METHODS as readonly string[]).includes(method) && typeof fn === 'function') return (fn as (...a: unknown[]) => unknown)(...args);
   };
+  let removed = false;
   function removeAll() {
+    removed = true;
     for (const inst of [...started]) inst.remove();
     early.length = 0;
     if (w.ChatWidget === api) delete w.ChatWidget;
@@ -142,6 +157,11 @@ export async function bootPage(loadApp: (src?: string) => Promise<AppModule>, sc
   for (const c of queue) if (!['on', 'off'].includes(String(c[0]))) early.push(Array.prototype.slice.call(c));
 
   if (!script) script = ourTags()[0] || document.querySelector<HTMLScriptElement>('script[data-bot-id]');
+  // Reading the tags and starting the widgets waits for the page to settle as well (see
+  // pageSettled): while the page loads, only the global above is set up. An inline chat is the
+  // page's content and starts at once.
+  if (!script?.dataset.container) await pageSettled();
+  if (removed) return null; // ChatWidget('remove') while the page loaded
   first = add(script);
   for (const s of ourTags()) add(s);
   if (!first) return null;
