@@ -35,15 +35,19 @@ async function inlineConfig(ctx: Context, request: FastifyRequest, botParam: unk
   try {
     const bot = botById(ctx, botParam);
     checkBotAccess(bot, request);
-    const config = await widgetConfig(ctx, bot);
-    // JSON is a JavaScript expression (ES2019 allows U+2028 in strings); the script is an
-    // external file, so no HTML parsing applies to it.
-    return { ok: true, prefix: `document.currentScript&&(document.currentScript.${EMBED_CONFIG_PROP}=${JSON.stringify(config)});\n` };
+    return { ok: true, prefix: configStatement(await widgetConfig(ctx, bot)) };
   } catch (e) {
     // A refusal or a fault (presence in Redis, say) leaves the answer to the loader's own request.
     return { ok: false, reason: e instanceof ApiError ? e.code : 'unavailable' };
   }
 }
+
+/**
+ * The statement that puts `config` on the script's own element. JSON is a JavaScript
+ * expression (ES2019 allows U+2028 in strings); the script is an external file, so no HTML
+ * parsing applies to it.
+ */
+export const configStatement = (config: unknown) => `document.currentScript&&(document.currentScript.${EMBED_CONFIG_PROP}=${JSON.stringify(config)});\n`;
 
 /**
  * The loader with the config statement in front of its code, but after its first line when
