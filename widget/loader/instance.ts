@@ -88,15 +88,23 @@ function reloaded(): boolean {
 /**
  * Resolves once the page has loaded (its load event) and the browser is idle, at most a
  * second after load: what a site's own scripts, images and first paint need is not shared
- * with the launcher. Intercom's and Crisp's snippets also wait for the load event.
+ * with the launcher. Intercom's and Crisp's snippets also wait for the load event. A page
+ * whose load never comes (a hanging image or tracker) gets the launcher after LOAD_WAIT_MS.
  */
+export const LOAD_WAIT_MS = 3000;
 let settled: Promise<void> | null = null;
 export function pageSettled(): Promise<void> {
   return (settled ||= new Promise((done) => {
+    const cap = setTimeout(() => finish(), LOAD_WAIT_MS);
+    const finish = () => {
+      clearTimeout(cap);
+      window.removeEventListener('load', idle);
+      done();
+    };
     const idle = () => {
       const ric = (window as { requestIdleCallback?: (cb: () => void, o?: object) => number }).requestIdleCallback;
-      if (ric) ric(() => done(), { timeout: 1000 });
-      else setTimeout(done, 0);
+      if (ric) ric(finish, { timeout: 1000 });
+      else setTimeout(finish, 0);
     };
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });

@@ -416,6 +416,22 @@ describe('the config written into widget.js, and the page load', () => {
   });
 });
 
+test('a page whose load event never comes still gets its launcher, after LOAD_WAIT_MS', async () => {
+  vi.resetModules();
+  const { bootPage: freshBoot } = await import('./page');
+  const { LOAD_WAIT_MS } = await import('./instance');
+  Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' });
+  try {
+    stubFetch({ 'GET /config$': () => json(config()) });
+    const started = performance.now();
+    expect(await freshBoot(loadApp, script())).not.toBeNull();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(LOAD_WAIT_MS - 50);
+    expect(hosts()).toHaveLength(1);
+  } finally {
+    delete (document as unknown as Record<string, unknown>).readyState;
+  }
+}, 10_000);
+
 describe('storage failures', () => {
   test('localStorage that throws on every access: the widget still works', async () => {
     const boom = () => {
