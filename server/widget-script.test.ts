@@ -21,7 +21,12 @@ const OFF_BOT = botId(3); // inactive
 let s: TestServer;
 beforeAll(async () => {
   s = await startFixture({
-    bots: [botConfig(), botConfig({ id: OPEN_BOT, allowed_domains: [] }), botConfig({ id: OFF_BOT, active: false })],
+    bots: [
+      botConfig(),
+      // Non-ASCII text, a line separator and an astral character: the script must stay ASCII and still carry them.
+      botConfig({ id: OPEN_BOT, allowed_domains: [], welcome_message: 'Grüß Gott! مرحبا\u2028🙂' }),
+      botConfig({ id: OFF_BOT, active: false }),
+    ],
     files: { 'dist/widget.js': WIDGET },
   });
   compressDir(join(s.dir, 'dist'));
@@ -64,6 +69,14 @@ describe('widget.js?bot=', () => {
       expect(res.headers['content-encoding']).toBe(accept || undefined);
       expect(text(res)).toBe(br);
     }
+  });
+
+  test('the script is pure ASCII, and hands over non-ASCII text unchanged', async () => {
+    const body = text(await get(`?bot=${OPEN_BOT}`, { 'accept-encoding': 'br' }));
+    expect(body).toMatch(/^[\x00-\x7f]*$/);
+    const config = await (await s.get(`/v1/public/bots/${OPEN_BOT}/config`, { origin: ORIGIN })).json();
+    expect(config.welcome_message).toBe('Grüß Gott! مرحبا\u2028🙂');
+    expect(handedOver(body)).toEqual(config);
   });
 
   test('ETag and 304: a page that has the script revalidates it without a body', async () => {

@@ -44,10 +44,13 @@ async function inlineConfig(ctx: Context, request: FastifyRequest, botParam: unk
 
 /**
  * The statement that puts `config` on the script's own element. JSON is a JavaScript
- * expression (ES2019 allows U+2028 in strings); the script is an external file, so no HTML
- * parsing applies to it.
+ * expression; every non-ASCII character is written as a \u escape (they can only be inside
+ * strings), so the script stays pure ASCII like the loader itself (vite.config.ts): no charset
+ * can garble it, and U+2028/U+2029 cannot end a line in engines older than ES2019. The script
+ * is an external file, so no HTML parsing applies to it.
  */
-export const configStatement = (config: unknown) => `document.currentScript&&(document.currentScript.${EMBED_CONFIG_PROP}=${JSON.stringify(config)});\n`;
+export const configStatement = (config: unknown) =>
+  `document.currentScript&&(document.currentScript.${EMBED_CONFIG_PROP}=${JSON.stringify(config).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)});\n`;
 
 /**
  * The loader with the config statement in front of its code, but after its first line when
