@@ -19,7 +19,7 @@ const asciiOnly = () => ({
 // the main thread, instead of on the page's main thread at first call (bench/page-cost.mjs:
 // about a millisecond less script time there). It must be the file's first line; the server's
 // widget.js?bot= writes the bot's config after it (server/widget-script.ts).
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 const compileHint = () => ({
   name: 'widget-compile-hint',
   generateBundle(_: unknown, bundle: Record<string, { type: string; code?: string; fileName: string }>) {

@@ -37,8 +37,11 @@ async function inlineConfig(ctx: Context, request: FastifyRequest, botParam: unk
     checkBotAccess(bot, request);
     return { ok: true, prefix: configStatement(await widgetConfig(ctx, bot)) };
   } catch (e) {
-    // A refusal or a fault (presence in Redis, say) leaves the answer to the loader's own request.
-    return { ok: false, reason: e instanceof ApiError ? e.code : 'unavailable' };
+    // A refusal or a fault (presence in Redis, say) leaves the answer to the loader's own request;
+    // a fault is logged, since the page itself will see only the plain script.
+    if (e instanceof ApiError) return { ok: false, reason: e.code };
+    request.log.warn({ err: e }, 'widget.js?bot=: the config could not be written in; the plain loader was sent');
+    return { ok: false, reason: 'unavailable' };
   }
 }
 

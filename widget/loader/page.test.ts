@@ -414,23 +414,43 @@ describe('the config written into widget.js, and the page load', () => {
       delete (document as unknown as Record<string, unknown>).readyState;
     }
   });
-});
 
-test('a page whose load event never comes still gets its launcher, after LOAD_WAIT_MS', async () => {
-  vi.resetModules();
-  const { bootPage: freshBoot } = await import('./page');
-  const { LOAD_WAIT_MS } = await import('./instance');
-  Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' });
-  try {
-    stubFetch({ 'GET /config$': () => json(config()) });
-    const started = performance.now();
-    expect(await freshBoot(loadApp, script())).not.toBeNull();
-    expect(performance.now() - started).toBeGreaterThanOrEqual(LOAD_WAIT_MS - 50);
-    expect(hosts()).toHaveLength(1);
-  } finally {
-    delete (document as unknown as Record<string, unknown>).readyState;
-  }
-}, 10_000);
+  test('a page whose load event never comes still gets its launcher, after LOAD_WAIT_MS', async () => {
+    vi.resetModules();
+    const { bootPage: freshBoot } = await import('./page');
+    const { LOAD_WAIT_MS } = await import('./instance');
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' });
+    try {
+      stubFetch({ 'GET /config$': () => json(config()) });
+      const started = performance.now();
+      expect(await freshBoot(loadApp, script())).not.toBeNull();
+      expect(performance.now() - started).toBeGreaterThanOrEqual(LOAD_WAIT_MS - 50);
+      expect(hosts()).toHaveLength(1);
+    } finally {
+      delete (document as unknown as Record<string, unknown>).readyState;
+    }
+  }, 10_000);
+
+  test('ChatWidget.remove() while the page loads: nothing is read or mounted once it has', async () => {
+    vi.resetModules();
+    const { bootPage: freshBoot } = await import('./page');
+    let state: DocumentReadyState = 'loading';
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
+    try {
+      const net = stubFetch({ 'GET /config$': () => json(config()) });
+      const booted = freshBoot(loadApp, script());
+      w.ChatWidget.remove();
+      expect(w.ChatWidget).toBeUndefined();
+      state = 'complete';
+      window.dispatchEvent(new Event('load'));
+      expect(await booted).toBeNull();
+      expect(net.calls).toEqual([]);
+      expect(hosts()).toHaveLength(0);
+    } finally {
+      delete (document as unknown as Record<string, unknown>).readyState;
+    }
+  });
+});
 
 describe('storage failures', () => {
   test('localStorage that throws on every access: the widget still works', async () => {
