@@ -390,65 +390,65 @@ describe('the config written into widget.js, and the page load', () => {
     expect(net.calls.map((c) => c.url.pathname)).toEqual([`/v1/public/bots/${BOT}/config`]);
   });
 
-  test('while the page loads only the global exists: the config is read and the launcher drawn after the load event', async () => {
-    vi.resetModules(); // a fresh loader, which has not seen this page settle yet
-    const { bootPage: freshBoot } = await import('./page');
-    let state: DocumentReadyState = 'loading';
+  /**
+   * A page still loading (document.readyState as `state` says, until `finishLoad()`) and a
+   * fresh loader, which has not seen this page settle yet (pageSettled is once per page).
+   */
+  function loadingPage(state: DocumentReadyState = 'loading') {
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
-    try {
-      const net = stubFetch({ 'GET /config$': () => json(config()) });
-      const booted = freshBoot(loadApp, script());
-      const opened = vi.fn();
-      w.ChatWidget.on('open', opened);
-      w.ChatWidget.open(); // waits for the widget
-      await new Promise((r) => setTimeout(r, 50));
-      expect(net.calls).toEqual([]);
-      expect(hosts()).toHaveLength(0);
-      state = 'complete';
-      window.dispatchEvent(new Event('load'));
-      expect(await booted).not.toBeNull();
-      expect(net.calls).toHaveLength(1);
-      await dialog();
-      expect(opened).toHaveBeenCalledTimes(1);
-    } finally {
-      delete (document as unknown as Record<string, unknown>).readyState;
-    }
+    return {
+      boot: async (s: HTMLScriptElement) => {
+        vi.resetModules();
+        const { bootPage: freshBoot } = await import('./page');
+        return freshBoot(loadApp, s);
+      },
+      finishLoad() {
+        state = 'complete';
+        window.dispatchEvent(new Event('load'));
+      },
+    };
+  }
+  afterEach(() => void delete (document as unknown as Record<string, unknown>).readyState);
+
+  test('while the page loads only the global exists: the config is read and the launcher drawn after the load event', async () => {
+    const page = loadingPage();
+    const net = stubFetch({ 'GET /config$': () => json(config()) });
+    const booted = page.boot(script());
+    await waitFor(() => expect(w.ChatWidget).toBeDefined());
+    const opened = vi.fn();
+    w.ChatWidget.on('open', opened);
+    w.ChatWidget.open(); // waits for the widget
+    await new Promise((r) => setTimeout(r, 50));
+    expect(net.calls).toEqual([]);
+    expect(hosts()).toHaveLength(0);
+    page.finishLoad();
+    expect(await booted).not.toBeNull();
+    expect(net.calls).toHaveLength(1);
+    await dialog();
+    expect(opened).toHaveBeenCalledTimes(1);
   });
 
   test('a page whose load event never comes still gets its launcher, after LOAD_WAIT_MS', async () => {
-    vi.resetModules();
-    const { bootPage: freshBoot } = await import('./page');
+    const page = loadingPage('interactive');
+    stubFetch({ 'GET /config$': () => json(config()) });
+    const started = performance.now();
+    expect(await page.boot(script())).not.toBeNull();
     const { LOAD_WAIT_MS } = await import('./instance');
-    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'interactive' });
-    try {
-      stubFetch({ 'GET /config$': () => json(config()) });
-      const started = performance.now();
-      expect(await freshBoot(loadApp, script())).not.toBeNull();
-      expect(performance.now() - started).toBeGreaterThanOrEqual(LOAD_WAIT_MS - 50);
-      expect(hosts()).toHaveLength(1);
-    } finally {
-      delete (document as unknown as Record<string, unknown>).readyState;
-    }
+    expect(performance.now() - started).toBeGreaterThanOrEqual(LOAD_WAIT_MS - 50);
+    expect(hosts()).toHaveLength(1);
   }, 10_000);
 
   test('ChatWidget.remove() while the page loads: nothing is read or mounted once it has', async () => {
-    vi.resetModules();
-    const { bootPage: freshBoot } = await import('./page');
-    let state: DocumentReadyState = 'loading';
-    Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
-    try {
-      const net = stubFetch({ 'GET /config$': () => json(config()) });
-      const booted = freshBoot(loadApp, script());
-      w.ChatWidget.remove();
-      expect(w.ChatWidget).toBeUndefined();
-      state = 'complete';
-      window.dispatchEvent(new Event('load'));
-      expect(await booted).toBeNull();
-      expect(net.calls).toEqual([]);
-      expect(hosts()).toHaveLength(0);
-    } finally {
-      delete (document as unknown as Record<string, unknown>).readyState;
-    }
+    const page = loadingPage();
+    const net = stubFetch({ 'GET /config$': () => json(config()) });
+    const booted = page.boot(script());
+    await waitFor(() => expect(w.ChatWidget).toBeDefined());
+    w.ChatWidget.remove();
+    expect(w.ChatWidget).toBeUndefined();
+    page.finishLoad();
+    expect(await booted).toBeNull();
+    expect(net.calls).toEqual([]);
+    expect(hosts()).toHaveLength(0);
   });
 });
 
