@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KnowledgeBase, chunk } from '../server/knowledge.ts';
+import { KnowledgeBase, chunk } from '../server/knowledge/knowledge.ts';
 import { PEERS_DIR, ROOT, fmt, fmtInt, main, max, median, percentile } from './common.mjs';
 
 const SIZES = [10_000, 100_000];

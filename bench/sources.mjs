@@ -5,12 +5,12 @@
 //   node --import tsx bench/sources.mjs
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { LiveKnowledge } from '../server/knowledge-live.ts';
-import { DEFAULT_CRAWL } from '../server/sources/crawl-config.ts';
-import { crawlSitemaps } from '../server/sources/crawl.ts';
-import { readDocx } from '../server/sources/docx.ts';
-import { mainText } from '../server/sources/page.ts';
-import { readPdf } from '../server/sources/pdf.ts';
+import { LiveKnowledge } from '../server/knowledge/live.ts';
+import { DEFAULT_CRAWL } from '../server/knowledge/sources/crawl-config.ts';
+import { crawlSitemaps } from '../server/knowledge/sources/crawl.ts';
+import { readDocx } from '../server/knowledge/sources/docx.ts';
+import { mainText } from '../server/knowledge/sources/page.ts';
+import { readPdf } from '../server/knowledge/sources/pdf.ts';
 import { makeDocx, makePdf } from '../server/test/documents.ts';
 import { page, urlset } from '../server/test/site.ts';
 import { fmt, fmtInt, main, median } from './common.mjs';

@@ -2,7 +2,7 @@
 // (server/config-schema.ts). server/config.test.ts fails when the file is out of date.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { configJsonSchema } from '../server/config-schema.ts';
+import { configJsonSchema } from '../server/config/schema.ts';
 
 const file = join(import.meta.dirname, '..', 'config.schema.json');
 writeFileSync(file, JSON.stringify(configJsonSchema(), null, 2) + '\n');

@@ -2,25 +2,25 @@
  * What every route needs, built once per server: config, store, limits, knowledge bases,
  * engines, agent presence and the set of open streams (closed on shutdown).
  */
-import type { AppConfig, BotSettings } from './config.ts';
+import type { AppConfig, BotSettings } from './config/config.ts';
 import { ExtractiveEngine } from './engines/extractive.ts';
 import type { Engine } from './engines/engine.ts';
 import { OpenAIEngine } from './engines/openai.ts';
-import type { KnowledgeBase } from './knowledge.ts';
-import { LiveKnowledge } from './knowledge-live.ts';
+import type { KnowledgeBase } from './knowledge/knowledge.ts';
+import { LiveKnowledge } from './knowledge/live.ts';
 import { randomUUID } from 'node:crypto';
-import { MemoryEvents, type Events } from './events.ts';
-import type { WebhookOptions } from './webhooks.ts';
-import { Limits } from './limits.ts';
-import type { Logger } from './log.ts';
-import type { Metrics } from './metrics.ts';
-import { MemoryPresence, RedisPresence, type Presence } from './presence.ts';
-import type { Redis } from './redis.ts';
-import type { SseOptions, SseWriter } from './sse.ts';
+import { MemoryEvents, type Events } from './console/events.ts';
+import type { WebhookOptions } from './console/webhooks.ts';
+import { Limits } from './chat/limits.ts';
+import type { Logger } from './ops/log.ts';
+import type { Metrics } from './ops/metrics.ts';
+import { MemoryPresence, RedisPresence, type Presence } from './console/presence.ts';
+import type { Redis } from './ops/redis.ts';
+import type { SseOptions, SseWriter } from './chat/sse.ts';
 import type { Store } from './store/store.ts';
-import { MemoryTurnLog, RedisTurnLog, type TurnLog } from './turn-log.ts';
+import { MemoryTurnLog, RedisTurnLog, type TurnLog } from './chat/turn-log.ts';
 
-export { PRESENCE_TTL_S } from './presence.ts';
+export { PRESENCE_TTL_S } from './console/presence.ts';
 
 export interface Context {
   config: AppConfig;

@@ -12,20 +12,20 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
-import { Invalid } from './check.ts';
-import { loadConfigFile, parseConfig, type AppConfig } from './config.ts';
+import { buildApp } from './http/app.ts';
+import { Invalid } from './config/check.ts';
+import { loadConfigFile, parseConfig, type AppConfig } from './config/config.ts';
 import { createContext, type Context } from './context.ts';
-import { createLogger, type LogOptions } from './log.ts';
-import { Metrics } from './metrics.ts';
-import { crawlSitemaps, type CrawlLog } from './sources/crawl.ts';
-import { Politeness } from './sources/politeness.ts';
-import { DEFAULT_SSE, type SseOptions } from './sse.ts';
-import { connectRedis, type Redis } from './redis.ts';
-import { RedisEvents } from './events-redis.ts';
-import type { WebhookOptions } from './webhooks.ts';
+import { createLogger, type LogOptions } from './ops/log.ts';
+import { Metrics } from './ops/metrics.ts';
+import { crawlSitemaps, type CrawlLog } from './knowledge/sources/crawl.ts';
+import { Politeness } from './knowledge/sources/politeness.ts';
+import { DEFAULT_SSE, type SseOptions } from './chat/sse.ts';
+import { connectRedis, type Redis } from './ops/redis.ts';
+import { RedisEvents } from './console/events-redis.ts';
+import type { WebhookOptions } from './console/webhooks.ts';
 import { openStore } from './store/open.ts';
-import { DEFAULT_TIMEOUTS, type Timeouts } from './timeouts.ts';
+import { DEFAULT_TIMEOUTS, type Timeouts } from './http/timeouts.ts';
 
 /**
  * The repository root (where package.json, index.html and dist/ are): found by walking up,

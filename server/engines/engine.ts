@@ -3,7 +3,7 @@
  * say which passages it drew on; everything around it (retrieval, filters, storage,
  * events) lives in turn.ts, so an engine stays small.
  */
-import type { Passage } from '../knowledge.ts';
+import type { Passage } from '../knowledge/knowledge.ts';
 
 export interface Turn { role: 'user' | 'assistant'; content: string }
 

@@ -7,7 +7,7 @@
  */
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { EngineConfig } from '../config.ts';
+import type { EngineConfig } from '../config/config.ts';
 import { EngineError, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
 
 type OpenAIConfig = Extract<EngineConfig, { type: 'openai' }>;

@@ -6,8 +6,8 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Invalid } from '../check.ts';
-import { parseConfig } from '../config.ts';
+import { Invalid } from '../config/check.ts';
+import { parseConfig } from '../config/config.ts';
 import { startServer, type RunningServer, type StartOptions } from '../main.ts';
 
 /** Test bot ids: botId(1) is the main bot. */

@@ -1,0 +1,219 @@
+/**
+ * One chat turn after the request was accepted and the stream opened:
+ * retrieve → generate → filter → persist, emitting events in the order of design.md:
+ * status retrieving → notice* → status generating → content* → replace? → done | error.
+ */
+import type { BotSettings } from '../config/config.ts';
+import type { Lease } from './admission.ts';
+import type { Context } from '../context.ts';
+import { EngineError, type EngineResult } from '../engines/engine.ts';
+import { blockedMatcher, redact } from './filters.ts';
+import { MIN_RELEVANCE, type Passage } from '../knowledge/knowledge.ts';
+import { phrase } from '../engines/phrases.ts';
+import { asksForHuman } from './handoff.ts';
+import { isServiceDown } from '../ops/outage.ts';
+import { publish } from '../http/routes/agent.ts';
+import type { NoticeCode, StreamErrorCode } from '../../protocol/schemas.ts';
+import type { ChatEvent } from './sse.ts';
+import type { DomainEvent } from '../console/events.ts';
+import type { TurnOutput } from './turn-stream.ts';
+import type { Citation, Conversation } from '../store/store.ts';
+import { terms } from '../knowledge/text.ts';
+
+export interface TurnInput {
+  bot: BotSettings;
+  sessionId: string;
+  message: string;
+  conversation: Conversation | null;
+  image: { data: string; mediaType: string; preview: string } | null;
+}
+
+const MESSAGES = {
+  filtered: 'This message could not be answered because it was blocked by a content filter.',
+  unavailable: 'The assistant is unavailable right now. Please try again in a moment.',
+  credits: 'The assistant is temporarily unavailable. Please try again later.',
+  internal: 'Something went wrong while answering. Please try again.',
+} as const;
+
+const notice = (code: NoticeCode, level: 'info' | 'warning' = 'warning'): ChatEvent => ({ type: 'notice', code, level, message_key: `notice.${code}` });
+
+/**
+ * Citations from the passages the answer used: distinct sources, best first, at most 3.
+ * Without a list from the engine, a passage counts as used when much of the answer's
+ * vocabulary appears in it.
+ */
+function citationsFor(bot: BotSettings, passages: Passage[], answer: string, used: string[] | undefined): Citation[] {
+  let picked: Passage[];
+  if (used) {
+    picked = passages.filter((p) => used.includes(p.id));
+  } else {
+    const words = new Set(terms(answer));
+    picked = passages.filter((p) => {
+      if (words.size === 0) return false;
+      const own = new Set(terms(p.text));
+      let hit = 0;
+      for (const w of words) if (own.has(w)) hit++;
+      return hit / words.size >= 0.3;
+    });
+  }
+  const bySource = new Map<string, Citation>();
+  for (const p of [...picked].sort((a, b) => b.score - a.score)) {
+    if (bySource.has(p.sourceId)) continue;
+    bySource.set(p.sourceId, {
+      page_title: p.title,
+      source_url: bot.include_links_in_responses ? p.url : '',
+      source_id: p.sourceId,
+      score: Math.min(1, Math.max(0, p.score)),
+      from_web_search: false,
+    });
+  }
+  return [...bySource.values()].slice(0, 3);
+}
+
+/** What the bot says when asked for a person it cannot hand the conversation to right now. */
+function personReply(bot: BotSettings, online: boolean): string {
+  if (!bot.handoff.enabled) return phrase(bot.language, 'person_unavailable');
+  if (!online) return bot.handoff.offline_message ?? phrase(bot.language, 'person_offline');
+  return phrase(bot.language, 'person_button'); // trigger "button": handing over is the user's click
+}
+
+/** A fixed answer in the shape of an engine's: one chunk, no passages used (so no citations). */
+async function* said(text: string): AsyncGenerator<string, EngineResult> {
+  yield text;
+  return { used: [] };
+}
+
+/** A conversation entering handoff: the first time is counted for the numbers, every time is an event. */
+export async function recordHandoff(ctx: Context, c: Conversation) {
+  await ctx.store.markHandedOff(c.id);
+  await ctx.store.addEvent(c.id, { type: 'handoff_requested' });
+  // The visitor's latest words tell the agent (and the webhook) what it is about.
+  const all = await ctx.store.messages(c.id);
+  const asked = Array.isArray(all) ? [...all].reverse().find((m) => m.role === 'user') : undefined;
+  await publish(ctx, { type: 'handoff.requested', bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, message: asked ?? null });
+}
+
+/** Runs the turn; its one credit is taken from and given back through `lease` (admission.ts). */
+export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, lease: Lease): Promise<void> {
+  const { bot, store } = { bot: input.bot, store: ctx.store };
+  const isBlocked = blockedMatcher(bot.filters.blocked_terms);
+  const fail = (error: StreamErrorCode, message: string) => out.send({ type: 'error', error, message });
+
+  // A client that already left gets nothing done on its behalf.
+  if (!(await out.send({ type: 'status', stage: 'retrieving' }))) return;
+  if (isBlocked(input.message)) return void (await fail('content_filtered', MESSAGES.filtered));
+
+  // A turn that makes no assistant message still ends with done, so the client learns the conversation.
+  const doneWithoutAnswer = (conversationId: string) =>
+    out.send({ type: 'done', conversation_id: conversationId, assistant_message_id: '', ...(bot.citations_enabled ? { citations: [] } : {}) });
+  const userMessage = { role: 'user' as const, content: input.message, image_preview: input.image?.preview ?? null };
+
+  // While a human has the conversation the bot stays quiet (and spends no credit).
+  if (input.conversation?.status === 'handoff') {
+    const c = input.conversation;
+    const message = await store.addMessage(c.id, userMessage);
+    await publish(ctx, { type: 'message.visitor', bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, message });
+    await out.send(notice('handoff_active', 'info'));
+    return void (await doneWithoutAnswer(input.conversation.id));
+  }
+
+  // Take a credit up front so simultaneous turns cannot overspend; the lease gives it back if no answer is stored.
+  if (!(await lease.takeCredit())) return void (await fail('service_unavailable', MESSAGES.credits));
+  try {
+    let conversation = input.conversation ?? (await store.createConversation(bot.id, input.sessionId));
+    const tell = (type: DomainEvent['type'], more: Partial<DomainEvent> = {}) =>
+      publish(ctx, { type, bot_id: bot.id, conversation_id: conversation.id, session_id: conversation.session_id, ...more });
+    if (!input.conversation) await tell('conversation.created');
+    // A new message reopens a closed conversation.
+    if (conversation.status === 'closed') {
+      conversation = (await store.setStatus(conversation.id, 'open')) ?? conversation;
+      await store.addEvent(conversation.id, { type: 'reopened' });
+      await tell('conversation.reopened');
+    }
+    const earlier = await store.messages(conversation.id);
+    const history = Array.isArray(earlier) ? earlier.map((m) => ({ role: m.role, content: m.content })) : [];
+    const asked = await store.addMessage(conversation.id, userMessage);
+    await tell('message.visitor', { message: asked });
+
+    const kb = ctx.knowledge(bot);
+    const found = kb.search(input.message, { history });
+    if (found.degraded) await out.send(notice('rag_unavailable'));
+
+    // Auto handoff: the user asks for a person, or the knowledge has nothing on the question.
+    const wantsPerson = asksForHuman(input.message, bot.language);
+    const answerable = found.passages.some((p) => p.score >= MIN_RELEVANCE);
+    const auto = bot.handoff.enabled && bot.handoff.trigger !== 'button';
+    if (auto && (wantsPerson || !answerable)) {
+      if (await ctx.presence.available()) {
+        await store.setStatus(conversation.id, 'handoff');
+        await recordHandoff(ctx, conversation);
+        await out.send(notice('handoff_started', 'info'));
+        return void (await doneWithoutAnswer(conversation.id));
+      }
+      // Only a visitor who asked for a person hears that no one is there; an unanswered
+      // question is simply answered ("I don't know") rather than met with staffing news.
+      if (wantsPerson) await out.send(notice('handoff_offline', 'info'));
+    }
+    if (!answerable && !wantsPerson) {
+      // The console's to-do list: what the knowledge could not answer.
+      await store.addQuestion({ bot_id: bot.id, conversation_id: conversation.id, message_id: asked.id, text: input.message, reason: 'no_answer' });
+      await store.addEvent(conversation.id, { type: 'unanswered', message_id: asked.id });
+    }
+    await out.send({ type: 'status', stage: 'generating' });
+
+    let answer = '';
+    let result: EngineResult | void = undefined;
+    // A request for a person that no person can take now gets a plain reply; searching the
+    // knowledge for "a human" would only produce a confusing "no answer". A question that
+    // merely names a person-phrase ("customer service hours?") and that the knowledge
+    // answers gets that answer.
+    const turn = wantsPerson && !answerable
+      ? said(personReply(bot, await ctx.presence.available()))
+      : ctx.engine(bot).answer({
+        question: input.message, passages: found.passages, weights: found.weights, history, image: input.image,
+        language: bot.language, botName: bot.name, signal: out.signal,
+      });
+    try {
+      for (;;) {
+        const step = await turn.next();
+        if (step.done) {
+          result = step.value;
+          break;
+        }
+        answer += step.value;
+        if (isBlocked(answer)) return void (await fail('content_filtered', MESSAGES.filtered));
+        if (!(await out.send({ type: 'content', content: step.value }))) break;
+      }
+    } catch (e) {
+      if (!out.open) return;
+      if (e instanceof EngineError) {
+        ctx.log.warn({ event: 'model_failed', bot_id: bot.id, kind: e.kind }, `model ${e.kind}: ${e.message}`);
+        return void (await fail('service_unavailable', MESSAGES.unavailable));
+      }
+      throw e;
+    } finally {
+      // Stops an engine still paused at a chunk (filtered, or the client left); ends its upstream request.
+      await turn.return(undefined).catch(() => undefined);
+    }
+    // The client left or could not keep up: stop here, keep what was stored.
+    if (!out.open) return;
+    if (!answer.trim()) return void (await fail('service_unavailable', MESSAGES.unavailable));
+
+    const final = redact(answer, bot.filters.redact);
+    if (final !== answer) await out.send({ type: 'replace', content: final });
+    const citations = bot.citations_enabled ? citationsFor(bot, found.passages, final, result?.used) : null;
+    const saved = await store.addMessage(conversation.id, { role: 'assistant', content: final, citations });
+    lease.settle();
+    await out.send({
+      type: 'done', conversation_id: conversation.id, assistant_message_id: saved.id,
+      ...(citations ? { citations } : {}),
+    });
+  } catch (e) {
+    if (isServiceDown(e)) {
+      ctx.log.warn({ event: 'turn_failed', bot_id: bot.id, err: (e as Error).message }, 'storage unreachable');
+      return void (await fail('service_unavailable', MESSAGES.unavailable));
+    }
+    ctx.log.error({ event: 'turn_failed', bot_id: bot.id, err: e }, 'turn failed');
+    await fail('internal_error', MESSAGES.internal);
+  }
+}

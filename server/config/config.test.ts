@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { loadConfigFile, parseConfig } from './config.ts';
+import { configJsonSchema } from './schema.ts';
+import { botConfig, BOT_ID, configError as errorOf, writeFixture } from '../test/fixtures.ts';
+
+describe('config validation', () => {
+  test('errors name the field', () => {
+    const bot = (extra: Record<string, unknown>) => ({ workspaces: [{ id: 'ws1' }], bots: [botConfig(extra)] });
+    expect(errorOf(bot({ allowed_domains: ['ok.com', 5] }))).toBe('bots[0].allowed_domains[1]: must be a string');
+    expect(errorOf(bot({ id: 'nope' }))).toBe('bots[0].id: must be a UUID');
+    expect(errorOf(bot({ privacy: 'secret' }))).toBe('bots[0].privacy: must be one of "public", "private"');
+    expect(errorOf(bot({ workspace_id: 'ghost' }))).toBe('bots[0].workspace_id: no workspace with id "ghost"');
+    expect(errorOf(bot({ rate_limits: { per_minute: 0 } }))).toBe('bots[0].rate_limits.per_minute: must be at least 1');
+    expect(errorOf(bot({ widget_settings: { primary_color: 'red;}body{' } }))).toMatch(/^bots\[0\]\.widget_settings\.primary_color: must be a CSS color/);
+    expect(errorOf(bot({ contact_form: { enabled: true, fields: [{ name: 'topic', label: 'Topic', type: 'select' }] } }))).toMatch(/^bots\[0\]\.contact_form\.fields\[0\]\.options/);
+    expect(errorOf(bot({ engine: { type: 'openai', base_url: 'http://x/v1', model: 'm', api_key_env: 'NO_SUCH_KEY' } }))).toBe('bots[0].engine.api_key_env: environment variable NO_SUCH_KEY is not set');
+    expect(errorOf(bot({ engine: { type: 'gpt' } }))).toBe('bots[0].engine.type: must be one of "extractive", "openai"');
+    expect(errorOf(bot({ recaptcha: { site_key: 'a', secret_key: 'b', min_score: 2 } }))).toBe('bots[0].recaptcha.min_score: must be at most 1');
+    expect(errorOf({ bots: [botConfig({ workspace_id: undefined }), botConfig({ workspace_id: undefined })] })).toMatch(/^bots\[1\]\.id: duplicate bot id/);
+    expect(errorOf({ trust_proxy: ['10.0.0.0/40'] })).toBe('trust_proxy[0]: prefix must be 0-32');
+    expect(errorOf({ workspaces: [{ id: 'w', trial_ends_at: 'soon' }] })).toBe('workspaces[0].trial_ends_at: must be an ISO 8601 date-time');
+    expect(errorOf({ agents: [{ name: 'A' }] })).toBe('agents[0].token: is required');
+    expect(errorOf([])).toBe('must be an object');
+    expect(errorOf(bot({ identity_secret: 'short' }))).toBe('bots[0].identity_secret: must be at least 32 characters');
+    expect(errorOf(bot({ proactive_messages: [{ text: 'Hi', delay_ms: -1 }] }))).toBe('bots[0].proactive_messages[0].delay_ms: must be at least 0');
+    expect(errorOf(bot({ proactive_messages: [{ text: 'Hi', url: '/x' }] }))).toMatch(/^bots\[0\]\.proactive_messages\[0\]\.url: /);
+  });
+
+  test('issue 15 fields: proactive messages are filled with their defaults; identity is off unless a secret is set', () => {
+    const cfg = parseConfig({ bots: [botConfig({ workspace_id: undefined, proactive_messages: [{ text: 'Need help?' }] })] }, '/base', {});
+    const bot = cfg.bots.get(BOT_ID)!;
+    expect(bot.proactive_messages).toEqual([{ text: 'Need help?', delay_ms: 0, url_pattern: null, once: true }]);
+    expect(bot.identity_secret).toBeNull();
+  });
+
+  test('a typo or an unknown key is an error with a suggestion, never silently ignored', () => {
+    const bot = (extra: Record<string, unknown>) => ({ workspaces: [{ id: 'ws1' }], bots: [botConfig(extra)] });
+    // `alowed_domains` ignored would leave the bot open to every origin.
+    expect(errorOf(bot({ alowed_domains: ['example.com'] }))).toBe('bots[0].alowed_domains: is not a known setting (did you mean "allowed_domains"?)');
+    expect(errorOf({ trust_poxy: true })).toBe('trust_poxy: is not a known setting (did you mean "trust_proxy"?)');
+    expect(errorOf(bot({ widget_settings: { secret_field: 'x' } }))).toBe('bots[0].widget_settings.secret_field: is not a known setting');
+    expect(errorOf(bot({ engine: { type: 'openai', base_url: 'http://x/v1', model: 'm', temprature: 1 } }))).toBe('bots[0].engine.temprature: is not a known setting (did you mean "temperature"?)');
+  });
+
+  test('colours, URLs, enums and placeholders are validated', () => {
+    const bot = (extra: Record<string, unknown>) => ({ workspaces: [{ id: 'ws1' }], bots: [botConfig(extra)] });
+    expect(errorOf(bot({ widget_settings: { primary_color: 'teal' } }))).toBeNull(); // a CSS keyword is a colour
+    expect(errorOf(bot({ widget_settings: { primary_color: '#12345' } }))).toMatch(/primary_color: must be a CSS color/);
+    expect(errorOf(bot({ widget_settings: { avatar_url: 'javascript:alert(1)' } }))).toMatch(/avatar_url: must be an http\(s\) URL or a path/);
+    expect(errorOf(bot({ mcp_url: 'ftp://x' }))).toBe('bots[0].mcp_url: must be an http(s) URL');
+    expect(errorOf(bot({ widget_settings: { theme: 'blue' } }))).toBe('bots[0].widget_settings.theme: must be one of "light", "dark", "auto"');
+    expect(errorOf(bot({ engine: { type: 'openai', model: 'm' } }))).toBe('bots[0].engine.base_url: is required');
+    // The README's example once carried "…" placeholders that refused every chat.
+    expect(errorOf(bot({ recaptcha: { site_key: '…', secret_key: '…' } }))).toBe('bots[0].recaptcha.site_key: must be the site key from your provider (not a placeholder)');
+  });
+
+  test('agent tokens: a minimum strength, or only their SHA-256 in the file', () => {
+    expect(errorOf({ agents: [{ name: 'A', token: 'short' }] })).toBe('agents[0].token: must be at least 16 characters');
+    expect(errorOf({ agents: [{ name: 'A', token: 'aaaaaaaaaaaaaaaaaaaa' }] })).toMatch(/^agents\[0\]\.token: is too weak/);
+    expect(errorOf({ agents: [{ name: 'A', token_sha256: 'xyz' }] })).toBe('agents[0].token_sha256: must be a SHA-256 as 64 hex digits');
+    const hash = createHash('sha256').update('a-long-random-secret').digest('hex');
+    const cfg = parseConfig({ agents: [{ name: 'A', token_sha256: hash }, { name: 'B', token: 'another-long-secret', role: 'admin' }] }, '/');
+    expect(cfg.agents.map((a) => [a.name, a.role, a.token_sha256.toString('hex').length])).toEqual([['A', 'agent', 64], ['B', 'admin', 64]]);
+    expect(JSON.stringify(cfg.agents)).not.toContain('another-long-secret');
+    expect(errorOf({ agents: [{ name: 'A', token: 'a-long-random-secret' }, { name: 'B', token_sha256: hash }] })).toBe('agents[1].token: must be unique');
+  });
+
+  test('config.schema.json is the generated schema, and every example config follows it', async () => {
+    const published = JSON.parse(readFileSync(resolve(import.meta.dirname, '../config.schema.json'), 'utf8'));
+    expect(published).toEqual(configJsonSchema());
+    for (const file of ['../demo/config.json']) {
+      const json = JSON.parse(readFileSync(resolve(import.meta.dirname, file), 'utf8'));
+      expect(json.$schema).toMatch(/config\.schema\.json$/);
+      expect(() => parseConfig(json, '/')).not.toThrow();
+    }
+  });
+
+  test('defaults fill everything; relative knowledge paths resolve against the config folder', () => {
+    const cfg = parseConfig({ bots: [{ id: BOT_ID, name: 'B', knowledge: { dir: 'docs' } }] }, '/srv/chat', { KEY: 'k' });
+    const bot = cfg.bots.get(BOT_ID)!;
+    expect(bot.knowledge.dir).toBe(resolve('/srv/chat/docs'));
+    expect(bot).toMatchObject({ privacy: 'public', active: true, allowed_domains: [], citations_enabled: true, engine: { type: 'extractive' }, workspace_id: 'default' });
+    expect(cfg.workspaces.get('default')).toMatchObject({ credits: null, chat_limit_per_month: null });
+    const ai = parseConfig({ bots: [{ id: BOT_ID, name: 'B', engine: { type: 'openai', base_url: 'http://h/v1', model: 'm', api_key_env: 'KEY' } }] }, '/', { KEY: 'k' });
+    expect(ai.bots.get(BOT_ID)!.engine).toMatchObject({ type: 'openai', api_key: 'k', timeout_ms: 30000, vision: false });
+  });
+
+  test('a file that is not JSON names the file', () => {
+    expect(() => loadConfigFile('/no/such/file.json')).toThrow(/cannot read config file/);
+  });
+
+  test('the demo config validates', () => {
+    const cfg = loadConfigFile(resolve(import.meta.dirname, '../demo/config.json'));
+    expect(cfg.bots.get('3f6c2a8e-5b1d-4c7a-9e2f-1a2b3c4d5e6f')).toBeDefined();
+  });
+});
+
+/** Runs the CLI as a child process until it prints a line matching `until`, or exits. */
+function runCli(args: string[], until: RegExp): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args], { env: { ...process.env, PORT: '' } });
+    let out = '';
+    let err = '';
+    let signalled = false;
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (!signalled && until.test(out)) signalled = child.kill('SIGTERM');
+    });
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', (code, signal) => done({ code: code ?? (signal ? -1 : null), out, err: err + (signal ? `killed by ${signal}` : '') }));
+  });
+}
+
+describe('CLI', () => {
+  test('logs `listening on http://HOST:PORT` (a JSON line) with the real port for --port 0, and stops on SIGTERM', async () => {
+    const { dir, configPath } = writeFixture();
+    const r = await runCli(['--config', configPath, '--port', '0', '--host', '127.0.0.1', '--data-dir', join(dir, 'data')], /listening on/);
+    rmSync(dir, { recursive: true, force: true });
+    const listening = r.out.split('\n').filter(Boolean).map((l) => JSON.parse(l)).find((l) => l.event === 'listening');
+    expect(listening.msg).toMatch(/^listening on http:\/\/127\.0\.0\.1:(\d+)$/);
+    expect(listening.url).not.toMatch(/:0$/);
+    expect(r.code).toBe(0);
+  });
+
+  test('a bad config exits non-zero with a message naming the field', async () => {
+    const { dir, configPath } = writeFixture({ bots: [botConfig({ allowed_domains: ['ok.com', 5] })] });
+    const r = await runCli(['--config', configPath, '--port', '0', '--data-dir', join(dir, 'data')], /listening on/);
+    rmSync(dir, { recursive: true, force: true });
+    expect(r.code).not.toBe(0);
+    expect(r.err).toContain('bots[0].allowed_domains[1]: must be a string');
+  });
+});

@@ -1,0 +1,248 @@
+/**
+ * The config file: JSON checked against its schema (config-schema.ts; unknown keys are an
+ * error with a "did you mean"), then filled with the schema's defaults and turned into the
+ * settings the server runs on, with the checks a schema cannot express (ids that must be
+ * unique or must exist, environment variables, CIDRs). A bad file throws `Invalid` naming
+ * the field, and main.ts stops the server with that line. Everything returned is fully
+ * defaulted, so the rest of the server never re-checks.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import Value from 'typebox/value';
+import type { ProactiveMessage } from '../../protocol/schemas.ts';
+import { WEBHOOK_EVENTS, type CannedReply, type WebhookEventType } from '../../protocol/console.ts';
+import { Invalid } from './check.ts';
+import type { Static, TSchema } from 'typebox';
+import { ConfigFile, ContactForm, Crawl, ExtractiveEngine, Filters, Handoff, Knowledge, RateLimits, REDACTIONS } from './schema.ts';
+import type { SitemapSources } from '../knowledge/sources/crawl-config.ts';
+import { parse } from './validate.ts';
+import type { ContactField, WidgetSettings } from '../../protocol/schemas.ts';
+
+export { REDACTIONS };
+export type Redaction = (typeof REDACTIONS)[number];
+
+export type TrustProxy = { kind: 'none' } | { kind: 'all' } | { kind: 'hops'; hops: number } | { kind: 'cidrs'; list: BlockList; text: string[] };
+
+export interface RecaptchaConfig { site_key: string; secret_key: string; verify_url: string; min_score: number }
+/** An agent as the server keeps it: the token only as its SHA-256. */
+export interface AgentConfig { name: string; role: 'agent' | 'admin'; token_sha256: Buffer }
+export interface WebhookConfig { url: string; secret: string; events: WebhookEventType[]; format: 'standard' | 'slack' }
+export interface WorkspaceConfig { id: string; credits: number | null; trial_ends_at: string | null; chat_limit_per_month: number | null; webhooks: WebhookConfig[] }
+/** A contact-form field and the widget's settings are published as they are: their shapes are protocol's. */
+export type ContactFieldSettings = ContactField;
+export interface KnowledgeDoc { id: string; title: string; url: string; text: string }
+export type EngineConfig =
+  | { type: 'extractive'; chunk_delay_ms: number }
+  | { type: 'openai'; base_url: string; model: string; api_key_env: string | null; api_key: string | null; vision: boolean; timeout_ms: number; max_tokens: number | null; temperature: number | null };
+
+export type { WidgetSettings };
+
+/** One bot's settings as the server runs them (the public view of them is protocol's WidgetConfig). */
+export interface BotSettings {
+  id: string; workspace_id: string; name: string; privacy: 'public' | 'private'; active: boolean;
+  allowed_domains: string[]; include_links_in_responses: boolean; citations_enabled: boolean; language: string;
+  welcome_message: string | null; warning_message: string | null;
+  suggested_questions: string[]; show_suggested_questions: boolean; suggested_questions_count: number;
+  widget_settings: WidgetSettings;
+  rate_limits: { per_minute: number | null; per_hour: number | null; per_day: number | null };
+  recaptcha: RecaptchaConfig | null;
+  allow_user_images: boolean; mcp_url: string | null;
+  handoff: { enabled: boolean; trigger: 'button' | 'auto' | 'both'; offline_message: string | null; agent_label: string | null };
+  contact_form: { enabled: boolean; trigger: 'button' | 'auto' | 'both'; fields: ContactFieldSettings[]; success_message: string | null; button_display: 'always' | 'after_response' | 'never' };
+  knowledge: { dir: string | null; documents: KnowledgeDoc[] } & SitemapSources;
+  engine: EngineConfig;
+  filters: { blocked_terms: string[]; redact: Redaction[] };
+  /** Issue 15: lines shown above the launcher; the identity-verification secret (null: off). */
+  proactive_messages: ProactiveMessage[];
+  identity_secret: string | null;
+  /** Issue 14: conversations without activity for this many days are deleted; null keeps them. */
+  retention_days: number | null;
+}
+
+export interface AppConfig {
+  trust_proxy: TrustProxy;
+  recaptcha: RecaptchaConfig | null;
+  agents: AgentConfig[];
+  /** Issue 14: texts agents insert by shortcut. */
+  canned_replies: CannedReply[];
+  workspaces: Map<string, WorkspaceConfig>;
+  bots: Map<string, BotSettings>;
+}
+
+/** The workspace a bot belongs to when its config names none: unlimited, no trial. */
+const DEFAULT_WORKSPACE = 'default';
+
+/** The schema's defaults filled in: every optional field with a default is present. */
+type Filled<T> = T extends (infer U)[] ? Filled<U>[] : T extends object ? { [K in keyof T]-?: Filled<T[K]> } : T;
+type File = Filled<ConfigFile>;
+type BotFile = File['bots'][number];
+const defaults = <T extends TSchema>(schema: T) => Value.Default(schema, {}) as Filled<Static<T>>;
+
+export function loadConfigFile(file: string, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new Invalid('', `cannot read config file ${file}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new Invalid('', `config file ${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  return parseConfig(json, dirname(resolve(file)), env);
+}
+
+/** Validates a parsed config; `baseDir` anchors relative paths (the config file's folder). */
+export function parseConfig(json: unknown, baseDir: string, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  parse(ConfigFile, json);
+  const file = Value.Default(ConfigFile, structuredClone(json)) as File;
+
+  const workspaces = new Map<string, WorkspaceConfig>();
+  file.workspaces.forEach((w, i) => {
+    if (workspaces.has(w.id)) throw new Invalid(`workspaces[${i}].id`, `duplicate workspace id "${w.id}"`);
+    w.webhooks.forEach((h, j) => {
+      if (h.secret.startsWith('whsec_') && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(h.secret)) throw new Invalid(`workspaces[${i}].webhooks[${j}].secret`, 'a "whsec_" secret must be followed by base64');
+    });
+    const webhooks = w.webhooks.map((h) => ({ url: h.url, secret: h.secret, events: h.events ?? [...WEBHOOK_EVENTS], format: h.format }));
+    workspaces.set(w.id, { id: w.id, credits: w.credits, trial_ends_at: w.trial_ends_at, chat_limit_per_month: w.chat_limit_per_month, webhooks });
+  });
+
+  const agents = file.agents.map((a, i): AgentConfig => {
+    const given = (a.token as string | undefined) !== undefined;
+    const hashed = (a.token_sha256 as string | undefined) !== undefined;
+    if (given && hashed) throw new Invalid(`agents[${i}]`, 'give either "token" or "token_sha256", not both');
+    if (!given && !hashed) throw new Invalid(`agents[${i}].token`, 'is required');
+    if (given && new Set(a.token).size < 8) throw new Invalid(`agents[${i}].token`, 'is too weak: use a random string with at least 8 different characters');
+    const token_sha256 = given ? createHash('sha256').update(a.token).digest() : Buffer.from(a.token_sha256, 'hex');
+    return { name: a.name, role: a.role, token_sha256 };
+  });
+  agents.forEach((a, i) => {
+    if (agents.findIndex((b) => b.token_sha256.equals(a.token_sha256)) !== i) throw new Invalid(`agents[${i}].token`, 'must be unique');
+  });
+
+  const bots = new Map<string, BotSettings>();
+  file.bots.forEach((b, i) => {
+    const bot = botSettings(b, `bots[${i}]`, workspaces, baseDir, env);
+    if (bots.has(bot.id.toLowerCase())) throw new Invalid(`bots[${i}].id`, `duplicate bot id "${bot.id}"`);
+    bots.set(bot.id.toLowerCase(), bot);
+  });
+  if (!workspaces.has(DEFAULT_WORKSPACE)) workspaces.set(DEFAULT_WORKSPACE, { id: DEFAULT_WORKSPACE, credits: null, trial_ends_at: null, chat_limit_per_month: null, webhooks: [] });
+
+  file.canned_replies.forEach((c, i) => {
+    if (file.canned_replies.findIndex((d) => d.shortcut === c.shortcut) !== i) throw new Invalid(`canned_replies[${i}].shortcut`, 'must be unique');
+  });
+  return { trust_proxy: trustProxy(file.trust_proxy), recaptcha: file.recaptcha ?? null, agents, canned_replies: file.canned_replies, workspaces, bots };
+}
+
+function trustProxy(v: boolean | number | string[]): TrustProxy {
+  const path = 'trust_proxy';
+  if (v === false) return { kind: 'none' };
+  if (v === true) return { kind: 'all' };
+  if (typeof v === 'number') return v === 0 ? { kind: 'none' } : { kind: 'hops', hops: v };
+  const list = new BlockList();
+  const text = v.map((s, i) => {
+    const p = `${path}[${i}]`;
+    const [addr, ...bits] = s.split('/');
+    const family = isIP(addr);
+    if (!family) throw new Invalid(p, 'must be an IP address or CIDR like 10.0.0.0/8');
+    const type = family === 4 ? 'ipv4' : 'ipv6';
+    const max = family === 4 ? 32 : 128;
+    // Digits only: Number('') is 0, and "10.0.0.1/" must not become /0 (trust every address).
+    const prefix = bits.length === 0 ? max : bits.length === 1 && /^\d{1,3}$/.test(bits[0]) ? Number(bits[0]) : NaN;
+    if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) throw new Invalid(p, `prefix must be 0-${max}`);
+    list.addSubnet(addr, prefix, type);
+    return s;
+  });
+  return { kind: 'cidrs', list, text };
+}
+
+function botSettings(b: BotFile, path: string, workspaces: Map<string, WorkspaceConfig>, baseDir: string, env: NodeJS.ProcessEnv): BotSettings {
+  const workspace_id = (b.workspace_id as string | undefined) ?? DEFAULT_WORKSPACE;
+  if (workspace_id !== DEFAULT_WORKSPACE && !workspaces.has(workspace_id)) throw new Invalid(`${path}.workspace_id`, `no workspace with id "${workspace_id}"`);
+  // Absent and null sections both mean "all defaults", as the schema states them.
+  const rl = b.rate_limits ?? defaults(RateLimits);
+  const handoff = b.handoff ?? defaults(Handoff);
+  const cf = b.contact_form ?? defaults(ContactForm);
+  const kn = b.knowledge ?? defaults(Knowledge);
+  const fl = b.filters ?? defaults(Filters);
+  return {
+    id: b.id,
+    workspace_id,
+    name: b.name,
+    privacy: b.privacy,
+    active: b.active,
+    allowed_domains: b.allowed_domains.map((d, i) => domainPattern(d, `${path}.allowed_domains[${i}]`)),
+    include_links_in_responses: b.include_links_in_responses,
+    citations_enabled: b.citations_enabled,
+    language: b.language,
+    welcome_message: b.welcome_message,
+    warning_message: b.warning_message,
+    suggested_questions: b.suggested_questions,
+    show_suggested_questions: b.show_suggested_questions,
+    suggested_questions_count: b.suggested_questions_count,
+    // Only the documented fields exist in the schema, so nothing else can be echoed to clients.
+    widget_settings: { ...(b.widget_settings ?? {}) } as WidgetSettings,
+    rate_limits: { per_minute: rl.per_minute, per_hour: rl.per_hour, per_day: rl.per_day },
+    recaptcha: b.recaptcha ?? null,
+    allow_user_images: b.allow_user_images,
+    mcp_url: b.mcp_url,
+    handoff: { enabled: handoff.enabled, trigger: handoff.trigger, offline_message: handoff.offline_message, agent_label: handoff.agent_label },
+    contact_form: {
+      enabled: cf.enabled, trigger: cf.trigger, success_message: cf.success_message, button_display: cf.button_display,
+      fields: contactFields(cf.fields, `${path}.contact_form.fields`),
+    },
+    knowledge: {
+      dir: kn.dir === null ? null : resolve(baseDir, kn.dir),
+      documents: kn.documents.map((d) => ({ id: d.id, title: (d.title as string | undefined) ?? d.id, url: d.url, text: d.text })),
+      sitemaps: kn.sitemaps.map((u, i) => httpUrl(u, `${path}.knowledge.sitemaps[${i}]`)),
+      crawl: { ...(kn.crawl ?? defaults(Crawl)) },
+    },
+    engine: engine(b.engine ?? (Value.Default(ExtractiveEngine, { type: 'extractive' }) as Filled<Static<typeof ExtractiveEngine>>), `${path}.engine`, env),
+    filters: { blocked_terms: fl.blocked_terms, redact: fl.redact },
+    proactive_messages: b.proactive_messages.map((m) => ({ text: m.text, delay_ms: m.delay_ms, url_pattern: m.url_pattern, once: m.once })),
+    identity_secret: b.identity_secret,
+    retention_days: b.retention_days,
+  };
+}
+
+/** A sitemap URL as the crawler compares it (normalised); the schema's pattern cannot tell a URL that does not parse. */
+function httpUrl(v: string, path: string): string {
+  try {
+    return new URL(v).href;
+  } catch {
+    throw new Invalid(path, 'must be an http(s) URL like "https://example.com/sitemap.xml"');
+  }
+}
+
+function domainPattern(v: string, path: string): string {
+  const s = v.trim().toLowerCase();
+  // A pattern is a host or "*." + host; schemes, ports and paths are not part of it.
+  if (!/^(\*\.)?[^\s/:*]+$/.test(s)) throw new Invalid(path, 'must be a host name like "example.com" or "*.example.com"');
+  return s;
+}
+
+function contactFields(fields: BotFile extends { contact_form: infer C } ? NonNullable<C> extends { fields: infer F } ? F : never : never, path: string): ContactFieldSettings[] {
+  return fields.map((f, i) => {
+    const field: ContactFieldSettings = { name: f.name, label: f.label, type: f.type, required: f.required };
+    if (f.type === 'select') {
+      if (!(f.options as string[] | undefined)?.length) throw new Invalid(`${path}[${i}].options`, 'must list at least one option for a select field');
+      field.options = f.options;
+    }
+    if (fields.findIndex((o) => o.name === f.name) !== i) throw new Invalid(`${path}[${i}].name`, `duplicate field name "${f.name}"`);
+    return field;
+  });
+}
+
+function engine(e: NonNullable<BotFile['engine']>, path: string, env: NodeJS.ProcessEnv): EngineConfig {
+  if (e.type === 'extractive') return { type: 'extractive', chunk_delay_ms: e.chunk_delay_ms };
+  const api_key = e.api_key_env ? env[e.api_key_env] ?? null : null;
+  if (e.api_key_env && !api_key) throw new Invalid(`${path}.api_key_env`, `environment variable ${e.api_key_env} is not set`);
+  return {
+    type: 'openai', base_url: e.base_url, model: e.model, api_key_env: e.api_key_env, api_key, vision: e.vision,
+    timeout_ms: e.timeout_ms, max_tokens: e.max_tokens, temperature: e.temperature,
+  };
+}

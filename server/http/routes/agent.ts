@@ -1,0 +1,253 @@
+/**
+ * The agent API (`/v1/agent/...`): human agents, named in the config with a bearer token,
+ * list and read conversations, claim, answer, hand back and close them, and send a presence
+ * heartbeat that drives `handoff_available`. Admins may also delete. The console's read-only
+ * views (numbers, unanswered questions, knowledge, contacts) are in console.ts and its live
+ * channel in console-events.ts, registered here behind the same authentication. A missing or
+ * wrong token is a 401 that says nothing else.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { MAX_MESSAGE_CHARS } from '../../../protocol/limits.ts';
+import { CONVERSATION_STATUSES, type ConversationStatus, type Message, type StatusChange } from '../../../protocol/schemas.ts';
+import {
+  AgentReplyRequest, CloseRequest, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList, type ConversationSummary,
+  type DeleteResponse, type PresenceResponse,
+} from '../../../protocol/console.ts';
+import type { AgentConfig } from '../../config/config.ts';
+import { PRESENCE_TTL_S, type Context } from '../../context.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { AuthLimit } from '../auth-limit.ts';
+import type { DomainEvent } from '../../console/events.ts';
+import type { Conversation, ConversationQuery } from '../../store/store.ts';
+import { parseBody } from '../../config/validate.ts';
+import { clientKey } from './common.ts';
+import { consoleEventRoutes } from './console-events.ts';
+import { consoleRoutes } from './console.ts';
+import { cursorOf, day, limitOf, oneOf, readCursor, yes } from './query.ts';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** The config keeps tokens only as SHA-256; digests are compared in constant time, so timing leaks no prefix. */
+function agentFor(ctx: Context, request: FastifyRequest): AgentConfig {
+  const m = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+  const given = m ? digest(m[1].trim()) : null;
+  const agent = given && ctx.config.agents.find((a) => timingSafeEqual(a.token_sha256, given));
+  if (!agent) throw new ApiError(401, 'unauthorized', 'A valid agent token is required.', { headers: { 'www-authenticate': 'Bearer' } });
+  return agent;
+}
+
+/** Admin-only operations answer 403 to an agent. */
+export function requireAdmin(request: FastifyRequest) {
+  if (request.agent?.role !== 'admin') throw forbidden('forbidden', 'Only an admin may do this.');
+}
+
+/** The conversation as agents see it; one function so the list, the detail and the live channel agree. */
+export async function summaryOf(ctx: Context, c: Conversation): Promise<ConversationSummary> {
+  const [last, visitor] = await Promise.all([ctx.store.lastMessage(c.id), ctx.store.visitorOf(c)]);
+  return {
+    conversation_id: c.id,
+    bot_id: c.bot_id,
+    bot_name: ctx.config.bots.get(c.bot_id)?.name ?? '',
+    session_id: c.session_id,
+    status: c.status,
+    created_at: c.created_at,
+    waiting_since: c.waiting_since,
+    updated_at: c.updated_at,
+    assignee: c.assignee,
+    last_message: last ?? null,
+    // Issue 15: the verified user (identity verification), or null for an anonymous visitor.
+    visitor,
+  };
+}
+
+/** Tells the console and the webhooks; a lost event is logged, never the request's failure. */
+export async function publish(ctx: Context, e: Omit<DomainEvent, 'at'> & { at?: string }) {
+  try {
+    await ctx.events.publish({ at: new Date().toISOString(), origin: ctx.instanceId, ...e });
+  } catch (err) {
+    ctx.log.warn({ event: 'publish_failed', type: e.type, err: (err as Error).message }, 'event not published');
+  }
+}
+
+const eventOf = (c: Conversation, type: DomainEvent['type'], more: Partial<DomainEvent> = {}): Omit<DomainEvent, 'at'> =>
+  ({ type, bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, ...more });
+
+type ListQuery = Record<string, string | undefined>;
+
+function conversationQuery(q: ListQuery): ConversationQuery {
+  return {
+    status: oneOf('status', q.status, [...CONVERSATION_STATUSES, 'all'] as const) ?? 'handoff',
+    bot_id: q.bot_id || undefined,
+    from: day('from', q.from),
+    to: day('to', q.to),
+    feedback: oneOf('feedback', q.feedback, ['positive', 'negative'] as const),
+    unanswered: yes('unanswered', q.unanswered),
+    handed_off: yes('handed_off', q.handed_off),
+    contact: yes('contact', q.contact),
+    q: q.q?.trim() ? q.q.trim().slice(0, 200) : undefined,
+    limit: limitOf(q.limit),
+    after: readCursor(q.cursor, (v): v is [string, string] => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'string'), ([updated_at, id]) => ({ updated_at, id })),
+  };
+}
+
+/** Only the old waiting list (status handoff, nothing else asked) keeps its order: oldest waiting first. */
+const isWaitingList = (q: ConversationQuery) =>
+  q.status === 'handoff' && !q.bot_id && !q.from && !q.to && !q.feedback && !q.unanswered && !q.handed_off && !q.contact && !q.q && !q.after;
+
+export function agentRoutes(app: FastifyInstance, ctx: Context) {
+  const summary = (c: Conversation) => summaryOf(ctx, c);
+  const conversation = async (id: string) => {
+    const c = await ctx.store.getConversation(id);
+    if (!c) throw notFound('No conversation with this id exists.');
+    return c;
+  };
+  const claimed = (holder: string) => new ApiError(409, 'conversation_claimed', `${holder} has this conversation.`);
+
+  const authLimit = new AuthLimit();
+  app.register(async (agent) => {
+    agent.addHook('onRequest', async (request) => {
+      // Failures are counted per client address; past the limit every attempt is a 429.
+      const key = clientKey(ctx, request);
+      await authLimit.check(key);
+      try {
+        request.agent = agentFor(ctx, request);
+      } catch (e) {
+        ctx.metrics.authFailures.inc();
+        await authLimit.failed(key);
+        throw e;
+      }
+    });
+    agent.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
+
+    agent.get('/v1/agent/me', async (request): Promise<AgentMe> => ({
+      name: request.agent!.name, role: request.agent!.role, canned_replies: ctx.config.canned_replies,
+      bots: [...ctx.config.bots.values()].map((b) => ({ id: b.id, name: b.name })),
+    }));
+
+    agent.post('/v1/agent/presence', async (request): Promise<PresenceResponse> => {
+      await ctx.presence.beat(request.agent!.name);
+      return { available: true, expires_in: PRESENCE_TTL_S };
+    });
+
+    agent.get<{ Querystring: ListQuery }>('/v1/agent/conversations', async (request): Promise<ConversationList> => {
+      const q = conversationQuery(request.query);
+      if (isWaitingList(q)) return { conversations: await Promise.all((await ctx.store.listConversations('handoff')).map(summary)), next_cursor: null };
+      // One row more than asked tells whether there is a next page.
+      const rows = await ctx.store.queryConversations({ ...q, limit: q.limit + 1 });
+      const page = rows.slice(0, q.limit);
+      const last = page[page.length - 1];
+      return { conversations: await Promise.all(page.map(summary)), next_cursor: rows.length > q.limit ? cursorOf([last.updated_at, last.id]) : null };
+    });
+
+    agent.get<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id', async (request): Promise<ConversationDetail> => {
+      const c = await conversation(request.params.conversation_id);
+      const [head, messages, contacts, events] = await Promise.all([summary(c), ctx.store.messages(c.id), ctx.store.contactsOf(c.id), ctx.store.events(c.id)]);
+      const bot_name = ctx.config.bots.get(c.bot_id)?.name ?? '';
+      return {
+        conversation: head,
+        messages: messages === 'unknown_after' ? [] : messages,
+        contact_submissions: contacts.map((s) => ({ ...s, bot_id: c.bot_id, bot_name, conversation_id: c.id, session_id: c.session_id })),
+        events,
+      };
+    });
+
+    agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/messages', async (request, reply): Promise<Message> => {
+      const content = parseBody(AgentReplyRequest, request.body).content.trim();
+      if (!content) throw badRequest('content: must not be empty');
+      if (content.length > MAX_MESSAGE_CHARS) throw badRequest(`content: must be at most ${MAX_MESSAGE_CHARS} characters`);
+      const c = await conversation(request.params.conversation_id);
+      const name = request.agent!.name;
+      // Answering a waiting conversation takes it, so colleagues see it is being handled.
+      if (c.status === 'handoff' && !c.assignee) await claimAndTell(c, name);
+      const message = await ctx.store.addMessage(c.id, { role: 'assistant', content, agent_name: name });
+      await publish(ctx, eventOf(c, 'message.agent', { message, agent_name: name }));
+      reply.code(201);
+      return message;
+    });
+
+    const claimAndTell = async (c: Conversation, name: string) => {
+      const r = await ctx.store.claim(c.id, name);
+      if (!r) throw notFound('No conversation with this id exists.');
+      if (!r.ok) throw claimed(r.holder);
+      if (c.assignee !== name) {
+        await ctx.store.addEvent(c.id, { type: 'claimed', agent_name: name });
+        await publish(ctx, eventOf(c, 'conversation.claimed', { agent_name: name }));
+      }
+      return r.conversation;
+    };
+
+    agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/claim', async (request): Promise<ClaimResponse> => {
+      const c = await conversation(request.params.conversation_id);
+      return { conversation: await summary(await claimAndTell(c, request.agent!.name)) };
+    });
+
+    agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/release', async (request): Promise<ClaimResponse> => {
+      const c = await conversation(request.params.conversation_id);
+      const name = request.agent!.name;
+      // An admin may free a conversation someone else left claimed.
+      const r = await ctx.store.release(c.id, request.agent!.role === 'admin' ? null : name);
+      if (!r) throw notFound('No conversation with this id exists.');
+      if (!r.ok) throw claimed(r.holder);
+      if (c.assignee) {
+        await ctx.store.addEvent(c.id, { type: 'released', agent_name: name });
+        await publish(ctx, eventOf(c, 'conversation.released', { agent_name: name }));
+      }
+      return { conversation: await summary(r.conversation) };
+    });
+
+    /** Moves a conversation out of the humans' hands, unless another agent has it. */
+    const leave = async (request: FastifyRequest<{ Params: { conversation_id: string } }>, status: ConversationStatus, note: string | null): Promise<StatusChange> => {
+      const c = await conversation(request.params.conversation_id);
+      const name = request.agent!.name;
+      if (c.assignee && c.assignee !== name && request.agent!.role !== 'admin') throw claimed(c.assignee);
+      const changed = (await ctx.store.setStatus(c.id, status))!;
+      const type = status === 'closed' ? 'closed' : 'handed_back';
+      await ctx.store.addEvent(c.id, { type, agent_name: name, note });
+      await publish(ctx, eventOf(changed, status === 'closed' ? 'conversation.closed' : 'conversation.handed_back', { agent_name: name, note }));
+      return { conversation_id: changed.id, conversation_status: changed.status };
+    };
+
+    agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/handback', async (request) => leave(request, 'open', null));
+
+    agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/close', async (request) => {
+      // The body is optional: the old inbox posts none.
+      const note = request.body === undefined || request.body === null ? undefined : parseBody(CloseRequest, request.body).note?.trim();
+      return leave(request, 'closed', note || null);
+    });
+
+    const deleted = async (reply: FastifyReply, counts: DeleteResponse, events: Array<Omit<DomainEvent, 'at'>>) => {
+      for (const e of events) await publish(ctx, e);
+      reply.code(200);
+      return counts;
+    };
+
+    agent.delete<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id', async (request, reply): Promise<DeleteResponse> => {
+      requireAdmin(request);
+      const c = await conversation(request.params.conversation_id);
+      const counts = await ctx.store.deleteConversation(c.id);
+      request.log.info({ event: 'conversation_deleted', conversation_id: c.id, by: request.agent!.name, ...counts }, 'conversation deleted');
+      return deleted(reply, counts, [eventOf(c, 'conversation.deleted', { agent_name: request.agent!.name })]);
+    });
+
+    agent.delete<{ Params: { session_id: string } }>('/v1/agent/sessions/:session_id', async (request, reply): Promise<DeleteResponse> => {
+      requireAdmin(request);
+      const sessionId = request.params.session_id;
+      const gone = await ctx.store.conversationsOfSession(sessionId);
+      const counts = await ctx.store.deleteSession(sessionId);
+      request.log.info({ event: 'session_deleted', by: request.agent!.name, ...counts }, 'session deleted');
+      return deleted(reply, counts, gone.map((c) => eventOf(c, 'conversation.deleted', { agent_name: request.agent!.name })));
+    });
+
+    consoleRoutes(agent, ctx);
+    consoleEventRoutes(agent, ctx);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    agent?: AgentConfig;
+  }
+}

@@ -1,0 +1,32 @@
+/** Checks shared by the public routes: the bot a request addresses, and who the client is. */
+import type { FastifyRequest } from 'fastify';
+import { isUuid } from '../../config/check.ts';
+import type { BotSettings } from '../../config/config.ts';
+import type { Context } from '../../context.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { checkOrigin, clientIp, ipKey } from '../../chat/guard.ts';
+
+export const header = (req: FastifyRequest, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+export function botById(ctx: Context, botId: unknown): BotSettings {
+  if (!isUuid(botId)) throw badRequest('bot_id: must be a UUID');
+  const bot = ctx.config.bots.get(botId.toLowerCase());
+  if (!bot) throw notFound('No bot with this id exists.', 'bot_not_found');
+  return bot;
+}
+
+/** The checks every public bot-facing request passes: public, active, and an allowed origin. */
+export function checkBotAccess(bot: BotSettings, req: FastifyRequest) {
+  if (bot.privacy !== 'public') throw forbidden('bot_not_public', 'This bot is not public.');
+  if (!bot.active) throw forbidden('bot_inactive', 'This bot is not active.');
+  checkOrigin(bot.allowed_domains, header(req, 'origin'), header(req, 'referer'));
+}
+
+export function clientAddress(ctx: Context, req: FastifyRequest): string {
+  return clientIp(req.socket.remoteAddress ?? '0.0.0.0', req.headers['x-forwarded-for'], ctx.config.trust_proxy);
+}
+
+export const clientKey = (ctx: Context, req: FastifyRequest) => ipKey(clientAddress(ctx, req));

@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import { compose, chunkText, sentencesOf } from '../engines/extractive.ts';
+import { blockedMatcher, redact } from '../chat/filters.ts';
+import { chunk, frontMatter, KnowledgeBase } from './knowledge.ts';
+import { htmlToText, sentences } from './text.ts';
+
+describe('documents', () => {
+  test('front matter gives title and url; HTML loses scripts and keeps headings', () => {
+    expect(frontMatter('---\ntitle: "A page"\nurl: https://x.example/a\n---\n# Body\ntext')).toEqual({ meta: { title: 'A page', url: 'https://x.example/a' }, body: '# Body\ntext' });
+    const html = htmlToText('<html><head><title>T &amp; C</title><script>evil()</script></head><body><h2>Terms</h2><p>Be nice&nbsp;&#33;</p></body></html>');
+    expect(html.title).toBe('T & C');
+    expect(html.text).toContain('## Terms');
+    expect(html.text).toContain('Be nice !');
+    expect(html.text).not.toContain('evil');
+  });
+
+  test('chunks follow headings and keep ids per source', () => {
+    const parts = chunk({ id: 'doc.md', title: 'Doc', url: '', text: '# One\n\nAlpha text.\n\n## Two\n\nBeta text.' });
+    expect(parts.map((p) => [p.id, p.heading, p.text])).toEqual([['doc.md#0', 'One', 'Alpha text.'], ['doc.md#1', 'Two', 'Beta text.']]);
+  });
+
+  test('search scores lie in [0,1] and the best passage answers the question', () => {
+    const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'a', title: 'Battery', url: '', text: 'The battery lasts twelve hours on a full charge.' },
+      { id: 'b', title: 'Colours', url: '', text: 'The lamp comes in white, black and sage green.' },
+    ] } });
+    const r = kb.search('How long does the battery last?');
+    expect(r.passages[0].sourceId).toBe('a');
+    for (const p of r.passages) expect(p.score).toBeGreaterThanOrEqual(0), expect(p.score).toBeLessThanOrEqual(1);
+    expect(kb.search('the of and').passages).toEqual([]);
+  });
+
+  test('a missing folder is reported, and the inline documents still work', () => {
+    const kb = new KnowledgeBase({ knowledge: { dir: '/definitely/not/here', documents: [{ id: 'x', title: 'X', url: '', text: 'Zebras are striped.' }] } });
+    expect(kb.degraded).toBe(true);
+    expect(kb.search('zebras').passages[0].sourceId).toBe('x');
+  });
+});
+
+describe('extractive answers', () => {
+  test('picks the relevant sentences, not the whole passage, and keeps decimals whole', () => {
+    const passages = [{ id: 'p#0', sourceId: 'p', title: 'Setup', url: '', heading: '', score: 0.9,
+      text: 'Welcome to the lamp. Pairing needs a 2.4 GHz Wi-Fi network. The lamp is made of oak.' }];
+    const out = compose('Which wifi network does pairing need?', passages, new Map())!;
+    expect(out.text).toBe('Pairing needs a 2.4 GHz Wi-Fi network.');
+    expect(out.used).toEqual(['p#0']);
+    expect(compose('anything', [{ ...passages[0], score: 0.05 }], new Map())).toBeNull();
+    expect(sentences('One. Two 2.5 units! Three?')).toEqual(['One.', 'Two 2.5 units!', 'Three?']);
+  });
+
+  test('splits a passage into plain sentences and their terms once, then reuses them', () => {
+    const text = 'Pairing needs a **2.4 GHz** Wi-Fi network. The lamp is made of oak, oak and more oak.';
+    const first = sentencesOf(text);
+    expect(first.map((s) => s.text)).toEqual(['Pairing needs a 2.4 GHz Wi-Fi network.', 'The lamp is made of oak, oak and more oak.']);
+    // Stemmed as retrieval stems them: "Pairing" is found by "pair", "paired", "pairs".
+    expect(first[0].words).toEqual(expect.arrayContaining(['pair', 'ghz', 'wifi', 'network']));
+    expect(first[1].words).toEqual(['lamp', 'make', 'oak', 'more']); // "made" is a form of "make"
+    expect(sentencesOf(text)).toBe(first);
+  });
+
+  test('streams in several chunks that join back to the text', () => {
+    const text = 'The lamp costs 79 euros including VAT, shipping is free.';
+    const parts = chunkText(text);
+    expect(parts.length).toBeGreaterThan(2);
+    expect(parts.join('')).toBe(text);
+  });
+});
+
+describe('filters', () => {
+  test('blocked terms match whole words, ignoring case', () => {
+    const hit = blockedMatcher(['crowbar', 'bad word']);
+    expect(hit('Use a CROWBAR.')).toBe(true);
+    expect(hit('a Bad Word here')).toBe(true);
+    expect(hit('crowbars')).toBe(false);
+  });
+
+  test('redaction of emails, phones and card numbers, leaving dates, prices and versions', () => {
+    const text = 'Mail a.b@example.co.uk, call +49 (30) 123-4567 or 030 1234567. Card 4111 1111 1111 1111. On 2024-05-01 v1.2.3 costs 79.99 euros.';
+    expect(redact(text, ['email', 'phone', 'credit_card'])).toBe('Mail [email removed], call [phone removed] or [phone removed]. Card [card number removed]. On 2024-05-01 v1.2.3 costs 79.99 euros.');
+    expect(redact(text, [])).toBe(text);
+  });
+});

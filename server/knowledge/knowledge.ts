@@ -1,0 +1,382 @@
+/**
+ * A bot's knowledge: documents from its folder (.md, .txt, .html; .pdf and .docx parsed by
+ * server/sources/), inline documents and pages fetched from its sitemaps (handed in by
+ * knowledge-live.ts), cut into passages and indexed (search-index.ts; kept in the data dir
+ * by index-cache.ts). Search gives passages with a relevance in [0,1]; a source that cannot
+ * be read marks the base as degraded instead of failing.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { BotSettings, KnowledgeDoc } from '../config/config.ts';
+import type { Turn } from '../engines/engine.ts';
+import { indexKey, readIndex, writeIndex } from './index-cache.ts';
+import { buildIndex, buildIndexAsync, SearchIndex, type FieldTerms, type IndexData } from './search-index.ts';
+import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
+import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
+import { htmlToText, questionTerms, terms } from './text.ts';
+
+export interface Passage {
+  id: string;
+  sourceId: string;
+  title: string;
+  url: string;
+  heading: string;
+  text: string;
+  /** Relevance in [0,1]: how much of the question the passage covers, times a saturated BM25 strength. */
+  score: number;
+}
+
+export interface SearchResult {
+  passages: Passage[];
+  degraded: boolean;
+  /**
+   * The words searched for, each weighted by rarity in this knowledge (IDF): rare words say
+   * more. A typo appears as the known words it stood for; words of earlier turns weigh less.
+   */
+  weights: Map<string, number>;
+}
+
+/** Read as text, synchronously. */
+const TEXT_EXTENSIONS = new Set(['.md', '.markdown', '.txt', '.html', '.htm']);
+/** Every file type a knowledge folder is read for (and watched for): text, PDF and DOCX. */
+export const EXTENSIONS = new Set([...TEXT_EXTENSIONS, ...SOURCE_EXTENSIONS]);
+const CHUNK_CHARS = 900;
+const MAX_FILES = 5000;
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Below this relevance a passage is not evidence for an answer. */
+export const MIN_RELEVANCE = 0.3;
+
+/** `title:` and `url:` from a leading `---` block; the rest is the body. */
+export function frontMatter(text: string): { meta: Record<string, string>; body: string } {
+  const m = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(text);
+  if (!m) return { meta: {}, body: text };
+  const meta: Record<string, string> = {};
+  for (const line of m[1].split(/\r?\n/)) {
+    const kv = /^([A-Za-z_][\w-]*)\s*:\s*(.*)$/.exec(line);
+    if (kv) meta[kv[1].toLowerCase()] = kv[2].trim().replace(/^(["'])(.*)\1$/, '$2');
+  }
+  return { meta, body: text.slice(m[0].length) };
+}
+
+/** Reads one knowledge file into a document; title from front matter, first heading, else file name. */
+export function readDocument(file: string, root: string): KnowledgeDoc {
+  const raw = readFileSync(file, 'utf8');
+  const ext = extname(file).toLowerCase();
+  const { meta, body } = frontMatter(raw);
+  let text = body;
+  let htmlTitle: string | null = null;
+  if (ext === '.html' || ext === '.htm') ({ text, title: htmlTitle } = htmlToText(body));
+  return {
+    id: fileId(file, root),
+    title: meta.title || htmlTitle || firstHeading(text) || fileTitle(file),
+    url: meta.url ?? '',
+    text,
+  };
+}
+
+/** Cuts a document into passages at headings and blank lines, about CHUNK_CHARS each. */
+export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
+  const out: Omit<Passage, 'score'>[] = [];
+  let heading = '';
+  let buf: string[] = [];
+  const flush = () => {
+    const text = buf.join('\n\n').trim();
+    if (text) out.push({ id: `${doc.id}#${out.length}`, sourceId: doc.sourceId ?? doc.id, title: doc.title, url: doc.url, heading, text });
+    buf = [];
+  };
+  for (const block of doc.text.split(/\n\s*\n/)) {
+    const b = block.trim();
+    if (!b) continue;
+    const h = /^#{1,6}\s+(.+?)\s*#*$/.exec(b.split('\n')[0]);
+    if (h) {
+      flush();
+      heading = h[1];
+      const rest = b.split('\n').slice(1).join('\n').trim();
+      if (rest) buf.push(rest);
+      continue;
+    }
+    if (buf.join('\n\n').length + b.length > CHUNK_CHARS) flush();
+    buf.push(b);
+  }
+  flush();
+  return out;
+}
+
+function listFiles(dir: string): string[] {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (entry.isFile() && EXTENSIONS.has(extname(entry.name).toLowerCase())) files.push(p);
+      if (files.length > MAX_FILES) throw new Error(`more than ${MAX_FILES} files`);
+    }
+  };
+  walk(dir);
+  return files.sort();
+}
+
+export interface KnowledgeOptions {
+  /** Where built indexes are kept between starts (see index-cache.ts); none: always build. */
+  cacheDir?: string | null;
+  /** The file name of this base's index in cacheDir (the bot id). */
+  name?: string;
+}
+
+export interface SearchOptions {
+  /** Earlier turns of the conversation, oldest first: a follow-up is searched with them. */
+  history?: readonly Turn[];
+  limit?: number;
+}
+
+type Source = { knowledge: Pick<BotSettings['knowledge'], 'dir' | 'documents'>; language?: string };
+type Stored = Omit<Passage, 'score'>;
+
+/** The folder's files and the inline documents, cut into passages; what could not be read. */
+export interface Collected {
+  passages: Stored[];
+  problems: string[];
+}
+
+/** Documents that come from elsewhere than the config and the folder: a sitemap's pages. */
+export interface Fetched {
+  documents: readonly SourceDocument[];
+  /** Sitemaps that could not be read: the base is degraded. */
+  problems: readonly string[];
+}
+
+interface Prepared {
+  passages: Stored[];
+  problems: string[];
+  key: string;
+  data: IndexData | null;
+  /** The data was read from the data dir. */
+  cached: boolean;
+  /** Only the folder and the config's documents: the index may be kept in the data dir. */
+  storable: boolean;
+}
+
+/** The recent user turns a question is searched with, and how much each counts: the latest most. */
+const CONTEXT_WEIGHTS = [0.5, 0.25];
+const MAX_QUESTION_TERMS = 16;
+const MAX_CONTEXT_TERMS = 12;
+/** How much matching the earlier turns adds to a passage's rank (not to its relevance). */
+const CONTEXT_BONUS = 0.3;
+const UNKNOWN_WEIGHT = 1;
+/** Candidates ranked again with coverage, per passage returned. */
+const CANDIDATES = 4;
+
+/**
+ * The text files and inline documents, read synchronously, and the PDF/DOCX files still to
+ * parse (in the folder's sorted order, so the same folder always gives the same passages).
+ */
+function readTexts(bot: Source): { docs: SourceDocument[]; binaries: string[]; problems: string[] } {
+  const problems: string[] = [];
+  const docs: SourceDocument[] = [...bot.knowledge.documents];
+  const binaries: string[] = [];
+  const dir = bot.knowledge.dir;
+  if (dir) {
+    try {
+      if (!statSync(dir).isDirectory()) throw new Error('not a folder');
+      for (const file of listFiles(dir)) {
+        if (!TEXT_EXTENSIONS.has(extname(file).toLowerCase())) {
+          binaries.push(file);
+          continue;
+        }
+        try {
+          if (statSync(file).size > MAX_FILE_BYTES) throw new Error('file too large');
+          docs.push(readDocument(file, dir));
+        } catch (e) {
+          problems.push(`${file}: ${(e as Error).message}`);
+        }
+      }
+    } catch (e) {
+      problems.push(`${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  }
+  return { docs, binaries, problems };
+}
+
+/**
+ * Reads the bot's documents, PDF and DOCX files included (parsed one file at a time by
+ * server/sources/, awaited in turn), and cuts them into passages; a file that cannot be
+ * read is a problem, never a failure.
+ */
+export async function collect(bot: Source): Promise<Collected> {
+  const { docs, binaries, problems } = readTexts(bot);
+  for (const file of binaries) {
+    try {
+      docs.push(...(await readSourceFile(file, bot.knowledge.dir!))!);
+    } catch (e) {
+      problems.push(`${file}: ${(e as Error).message}`);
+    }
+  }
+  return { passages: docs.flatMap((doc) => chunk(doc)), problems };
+}
+
+/** `collect` for callers that cannot wait: PDF and DOCX files need the async `KnowledgeBase.load`. */
+function collectSync(bot: Source): Collected {
+  const { docs, binaries, problems } = readTexts(bot);
+  for (const file of binaries) problems.push(`${file}: PDF and DOCX files are read only by KnowledgeBase.load`);
+  return { passages: docs.flatMap((doc) => chunk(doc)), problems };
+}
+
+function* fieldTerms(passages: Stored[], language: string): Generator<FieldTerms> {
+  for (const p of passages) yield { title: terms(p.title, language), heading: terms(p.heading, language), text: terms(p.text, language) };
+}
+
+function prepare(bot: Source, o: KnowledgeOptions, collected: Collected, fetched?: Fetched): Prepared {
+  // Fetched pages change with every crawl batch and are fetched again at every start, so an
+  // index holding them is never stored: the stored one is the folder's, read back at start.
+  const storable = !fetched?.documents.length;
+  const passages = storable ? collected.passages : [...collected.passages, ...fetched!.documents.flatMap((doc) => chunk(doc))];
+  const problems = [...collected.problems, ...(fetched?.problems ?? [])];
+  const language = bot.language ?? 'en';
+  // Hashing every page's text on each crawl batch would block the event loop for nothing.
+  const key = storable ? indexKey(passages, language) : '';
+  const data = o.cacheDir && storable ? readIndex(o.cacheDir, o.name ?? 'knowledge', key) : null;
+  return { passages, problems, key, data, cached: data !== null, storable };
+}
+
+function store(o: KnowledgeOptions, p: Prepared, data: IndexData) {
+  if (!o.cacheDir || !p.storable) return;
+  try {
+    writeIndex(o.cacheDir, o.name ?? 'knowledge', p.key, data);
+  } catch (e) {
+    // Not fatal: the next start builds the index again.
+    p.problems.push(`index cache ${o.cacheDir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+export class KnowledgeBase {
+  private readonly index: SearchIndex;
+  private readonly passages: Stored[];
+  /** Why a source could not be loaded, when one could not (the base then works on the rest). */
+  readonly problems: string[];
+  readonly language: string;
+  /** True when the index was read from the data dir instead of built. */
+  readonly fromCache: boolean;
+
+  /**
+   * Reads and indexes synchronously (or reads a stored index): text files and inline
+   * documents only, a PDF or DOCX file in the folder is a problem. `load` reads everything
+   * without blocking; the server uses it.
+   */
+  constructor(bot: Source, o: KnowledgeOptions = {}, prepared?: Prepared & { data: IndexData }) {
+    this.language = bot.language ?? 'en';
+    const p = prepared ?? prepare(bot, o, collectSync(bot));
+    this.passages = p.passages;
+    this.problems = p.problems;
+    this.fromCache = p.cached;
+    let data = p.data;
+    if (!data) {
+      data = buildIndex(fieldTerms(p.passages, this.language));
+      store(o, p, data);
+    }
+    this.index = new SearchIndex(data);
+  }
+
+  /**
+   * Reads the documents (or takes them as `collected` when only `fetched` changed), then reads
+   * the stored index or builds one in batches that give the event loop back, so a reload while
+   * serving does not stall open streams.
+   */
+  static async load(bot: Source, o: KnowledgeOptions = {}, collected?: Collected, fetched?: Fetched): Promise<KnowledgeBase> {
+    const p = prepare(bot, o, collected ?? (await collect(bot)), fetched);
+    if (p.data) return new KnowledgeBase(bot, o, { ...p, data: p.data });
+    const data = await buildIndexAsync(fieldTerms(p.passages, bot.language ?? 'en'));
+    store(o, p, data);
+    return new KnowledgeBase(bot, o, { ...p, data });
+  }
+
+  /** A base that knows nothing and says why (degraded): what a bot has before its first read. */
+  static unavailable(language: string, why: string): KnowledgeBase {
+    const passages: Stored[] = [];
+    return new KnowledgeBase({ knowledge: { dir: null, documents: [] }, language }, {}, { passages, problems: [why], key: '', data: buildIndex(fieldTerms(passages, language)), cached: false, storable: false });
+  }
+
+  get size() {
+    return this.passages.length;
+  }
+
+  get degraded() {
+    return this.problems.length > 0;
+  }
+
+  /** Each source document once (the console's knowledge health lists them, cited or not). */
+  sources(): Array<{ source_id: string; title: string; url: string }> {
+    const seen = new Map<string, { source_id: string; title: string; url: string }>();
+    for (const p of this.passages) if (!seen.has(p.sourceId)) seen.set(p.sourceId, { source_id: p.sourceId, title: p.title, url: p.url });
+    return [...seen.values()];
+  }
+
+  /** IDF of a term; one the knowledge never uses weighs like the rarest. */
+  weight(term: string): number {
+    return this.index.idf(term);
+  }
+
+  /**
+   * The best passages for a question, most relevant first, each scored in [0,1].
+   *
+   * Relevance is the share of the question's terms (weighted by rarity) a passage matches,
+   * times a saturated BM25 strength: a passage that matches only the common words of a
+   * question ("Lumen" in "Who is the CEO of Lumen?") stays below MIN_RELEVANCE however often
+   * it repeats them. Words of the recent user turns join the search with less weight and
+   * only move passages up the ranking, so "and how long does it take?" finds the page the
+   * conversation is about, while a new question is not pulled back to the old topic.
+   */
+  search(question: string, options: SearchOptions | number = {}): SearchResult {
+    const o = typeof options === 'number' ? { limit: options } : options;
+    const limit = o.limit ?? 5;
+    const current = questionTerms(question, this.language).slice(0, MAX_QUESTION_TERMS);
+    const context = new Map<string, number>();
+    const users = (o.history ?? []).filter((t) => t.role === 'user').slice(-CONTEXT_WEIGHTS.length).reverse();
+    users.forEach((t, i) => {
+      for (const term of questionTerms(t.content, this.language)) {
+        if (context.size < MAX_CONTEXT_TERMS && !current.includes(term) && !context.has(term)) context.set(term, CONTEXT_WEIGHTS[i]);
+      }
+    });
+    // A question of no words of its own ("and why?") is all about the earlier turns.
+    const query = current.length
+      ? [...current.map((term) => ({ term, weight: 1, own: true })), ...[...context].map(([term, weight]) => ({ term, weight, own: false }))]
+      : [...context].map(([term]) => ({ term, weight: 1, own: true }));
+    const weights = new Map<string, number>();
+    if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights };
+    const expanded = query.map((q) => {
+      const expansions = this.index.expand(q.term);
+      // A typo weighs what the word it stands for weighs. A word the knowledge never uses is
+      // the surest sign the question is about something else ("CEO", "dark" in "dark mode"):
+      // it weighs 1.5 times the rarest word, so the common words around it cannot carry a passage.
+      const idf = expansions.length ? this.index.idf(this.index.termOf(expansions[0].term)) : UNKNOWN_WEIGHT * this.index.idf(q.term);
+      for (const e of expansions) {
+        const t = this.index.termOf(e.term);
+        weights.set(t, Math.max(weights.get(t) ?? 0, idf * q.weight * e.factor));
+      }
+      if (!expansions.length) weights.set(q.term, idf * q.weight);
+      return { ...q, idf, expansions };
+    });
+    const total = (own: boolean) => expanded.reduce((a, q) => a + (q.own === own ? q.idf : 0), 0);
+    const ownTotal = total(true);
+    const contextTotal = total(false);
+    try {
+      const hits = this.index.search(expanded, limit * CANDIDATES);
+      const ranked = hits.map((h) => {
+        let own = 0;
+        let ctx = 0;
+        expanded.forEach((q, i) => {
+          if (q.own) own += q.idf * h.matched[i];
+          else ctx += q.idf * h.matched[i];
+        });
+        const strength = 0.5 + 0.5 * (1 - Math.exp(-h.score / 4));
+        const relevance = Math.min(1, (own / ownTotal) * strength);
+        const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
+        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank };
+      });
+      ranked.sort((a, b) => b.rank - a.rank);
+      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights };
+    } catch {
+      return { passages: [], degraded: true, weights };
+    }
+  }
+}

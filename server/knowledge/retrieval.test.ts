@@ -1,0 +1,189 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { compose } from '../engines/extractive.ts';
+import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
+import { LiveKnowledge, mayBeKnowledge } from './live.ts';
+import { questionTerms, terms, withoutPersonalData } from './text.ts';
+import { spawn } from 'node:child_process';
+import { BOT_ID, ORIGIN, startFixture, writeFixture } from '../test/fixtures.ts';
+import { readSse } from '../test/sse-reader.ts';
+import { turn } from '../test/turns.ts';
+
+/** A small workshop help center, separate from the eval's and the demo's. */
+const DOCS = [
+  { id: 'tuneup', title: 'Bike tune-up', url: 'https://wheels.example/tuneup', text: 'Our workshop checks brakes, gears and chain. A tune-up costs 60 euros. The tune-up takes one working day. Bring the bike before 10 am.' },
+  { id: 'membership', title: 'Membership plans', url: '', text: 'The Rider membership costs 8 euros per month or 80 euros per year. Members get 10% off parts.' },
+  { id: 'sharing', title: 'Sharing a workshop slot', url: '', text: 'You can share a booked slot with a friend from the booking page. Shared slots cannot be moved.' },
+  { id: 'contact', title: 'Contact', url: '', text: 'Our shop in Wheelton is open Monday to Saturday. Email support answers within two days.' },
+  { id: 'wheels', title: 'Wheels and tyres', url: '', text: 'Wheelton Wheels sells tyres for city and gravel bikes. Tubeless setup is available for gravel tyres.' },
+];
+const kb = new KnowledgeBase({ knowledge: { dir: null, documents: DOCS } });
+const answer = (q: string, history: string[] = []) => {
+  const r = kb.search(q, { history: history.map((content) => ({ role: 'user' as const, content })) });
+  return { r, out: compose(q, r.passages, r.weights) };
+};
+
+describe('questions', () => {
+  test('stop words exist for every shipped language; stems join word forms', () => {
+    expect(terms('What is the price of the plan?')).toEqual(['price', 'plan']);
+    expect(terms('Wie ist der Preis des Plans?', 'de')).not.toContain('der');
+    expect(terms('Quel est le prix du plan ?', 'fr')).not.toContain('le');
+    expect(terms('¿Cuál es el precio del plan?', 'es')).not.toContain('el');
+    expect(terms('ما هو سعر الخطة؟', 'ar')).toEqual(['سعر', 'خطه']);
+    expect(terms('takes')).toEqual(terms('take'));
+  });
+
+  test('personal data and question frames do not become search terms', () => {
+    expect(withoutPersonalData('mail jo.doe@mail.example, call +49 30 1234567, order 88812345, see https://x.example/a').match(/\p{L}+|\d+/gu)).toEqual(['mail', 'call', 'order', 'see']);
+    expect(questionTerms('How long does the tune-up take?')).not.toContain('long');
+  });
+});
+
+describe('retrieval', () => {
+  test('a typo within one or two edits of a knowledge word still finds its passage', () => {
+    expect(answer('how do I shre a slot?').r.passages[0].sourceId).toBe('sharing');
+    expect(answer('how much is a tuneup?').r.passages[0].sourceId).toBe('tuneup');
+    expect(answer('membrship price?').r.passages[0].sourceId).toBe('membership');
+  });
+
+  test('an exact word is not drowned by words one letter away', () => {
+    // "wheels" is known: it is not expanded to "wheel"-like words of other passages.
+    expect(answer('Which tyres do you sell for gravel bikes?').r.passages[0].sourceId).toBe('wheels');
+  });
+
+  test('a follow-up is searched with the turns before it', () => {
+    const followUp = answer('and how long does it take?', ['How much is a bike tune-up?']);
+    expect(followUp.r.passages[0].sourceId).toBe('tuneup');
+    expect(followUp.out!.text.startsWith('The tune-up takes one working day.')).toBe(true);
+    // The earlier turn's words search along, weighing less than the question's own.
+    expect(followUp.r.weights.get('tune')).toBeLessThan(followUp.r.weights.get('take')!);
+    // A new topic after it is answered from its own page, not pulled back to the old one.
+    expect(answer('Can I share my slot with a friend?', ['How much is a bike tune-up?']).r.passages[0].sourceId).toBe('sharing');
+  });
+
+  test('an e-mail address or phone number in the question does not steer it', () => {
+    const r = answer('I am support@wheelton.example, phone 0800 1234567: how much is the membership per year?');
+    expect(r.r.passages[0].sourceId).toBe('membership');
+    expect(r.out!.text).toContain('80 euros per year');
+  });
+
+  test('questions about something the knowledge does not cover get no passage above the floor', () => {
+    for (const q of ['Who is the CEO of Wheelton?', 'Do you repair kick scooters?', 'What is the capital of France?']) {
+      const { r, out } = answer(q);
+      expect(r.passages.filter((p) => p.score >= MIN_RELEVANCE), q).toEqual([]);
+      expect(out, q).toBeNull();
+    }
+    // ...while a paraphrase with the page's words in other forms still passes.
+    expect(answer('What do members pay yearly for the Rider membership?').out!.text).toContain('80 euros per year');
+  });
+
+  test('the answer leads with the sentence that answers, not with what stood before it', () => {
+    const { out } = answer('How long does the tune-up take?');
+    expect(out!.text.startsWith('The tune-up takes one working day.')).toBe(true);
+    expect(out!.used).toEqual(['tuneup#0']);
+  });
+});
+
+describe('stored index and reloads', () => {
+  const dirs: string[] = [];
+  const temp = () => {
+    const d = mkdtempSync(join(tmpdir(), 'retrieval-'));
+    dirs.push(d);
+    return d;
+  };
+  afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  test('a restart reads the stored index; changed knowledge builds a new one', () => {
+    const dir = temp();
+    const cache = join(dir, 'index');
+    writeFileSync(join(dir, 'a.md'), '# Opening hours\n\nThe shop opens at 9.');
+    const bot = { knowledge: { dir, documents: [] } };
+    const first = new KnowledgeBase(bot, { cacheDir: cache, name: 'bot' });
+    expect(first.fromCache).toBe(false);
+    expect(readdirSync(cache)).toEqual(['bot.idx']);
+    const second = new KnowledgeBase(bot, { cacheDir: cache, name: 'bot' });
+    expect(second.fromCache).toBe(true);
+    expect(second.search('when does the shop open?').passages[0].text).toBe('The shop opens at 9.');
+    writeFileSync(join(dir, 'a.md'), '# Opening hours\n\nThe shop opens at 10.');
+    const third = new KnowledgeBase(bot, { cacheDir: cache, name: 'bot' });
+    expect(third.fromCache).toBe(false);
+    expect(third.search('when does the shop open?').passages[0].text).toBe('The shop opens at 10.');
+    // A damaged file is a miss, not an error.
+    writeFileSync(join(cache, 'bot.idx'), 'garbage');
+    expect(new KnowledgeBase(bot, { cacheDir: cache, name: 'bot' }).search('shop').passages.length).toBe(1);
+  });
+
+  test('only changes that can alter the knowledge trigger a reload', () => {
+    expect(['guide.md', 'sub/page.html', 'new-folder'].map(mayBeKnowledge)).toEqual([true, true, true]);
+    expect(['.index/bot.idx', 'sub/.page.md.swp', 'data/chat.sqlite-wal', 'notes.docx~'].map(mayBeKnowledge)).toEqual([false, false, false, false]);
+  });
+
+  test('a changed file is picked up by the watcher, debounced, and swapped in whole', async () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'a.md'), '# Parking\n\nBikes park in the yard.');
+    const live = new LiveKnowledge({ id: 'b', language: 'en', knowledge: { dir, documents: [] } }, { cacheDir: join(dir, '.index') }).watch();
+    try {
+      await live.ready;
+      const before = live.current;
+      expect(before.search('where do bikes park?').passages[0]?.sourceId).toBe('a.md');
+      writeFileSync(join(dir, 'b.md'), '# Trailers\n\nTrailers can be rented for 5 euros a day.');
+      writeFileSync(join(dir, 'c.md'), '# Helmets\n\nHelmets are free to borrow.');
+      await expect.poll(() => live.reloads, { timeout: 5000 }).toBeGreaterThan(0);
+      await expect.poll(() => live.current.search('rent a trailer').passages[0]?.sourceId, { timeout: 5000 }).toBe('b.md');
+      expect(live.current.search('borrow a helmet').passages[0]?.sourceId).toBe('c.md');
+      // The base a turn already holds is untouched by the swap.
+      expect(before.search('rent a trailer').passages.filter((p) => p.score >= MIN_RELEVANCE)).toEqual([]);
+    } finally {
+      live.close();
+    }
+  });
+
+  test('the server keeps its index in the data dir, and a reload keeps an open stream going', async () => {
+    const s = await startFixture({ uniqueClients: true, bots: undefined, start: { sse: { heartbeatMs: 60_000 } } });
+    try {
+      expect(existsSync(join(s.dataDir, 'index'))).toBe(true);
+      const asked = turn(s, { message: 'How much does the lamp cost?' });
+      await s.ctx.reloadKnowledge();
+      writeFileSync(join(s.dir, 'knowledge/colours.md'), '# Colours\n\nThe lamp comes in sage green and sand.');
+      await s.ctx.reloadKnowledge();
+      const r = await asked;
+      expect(r.last!.type).toBe('done');
+      expect(r.text).toContain('79 euros');
+      const after = await turn(s, { message: 'Which colours does the lamp come in?' });
+      expect(after.text).toContain('sage green');
+    } finally {
+      await s.stop();
+    }
+  });
+
+  test('SIGHUP makes a running server read its knowledge again', async () => {
+    const { dir, configPath } = writeFixture();
+    dirs.push(dir);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--config', configPath, '--port', '0', '--data-dir', join(dir, 'data')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    try {
+      // The log is JSON lines; the `listening` event carries the URL.
+      const listeningUrl = () => out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.event === 'listening')?.url as string | undefined;
+      await expect.poll(listeningUrl, { timeout: 45_000 }).toBeTruthy();
+      const url = listeningUrl()!;
+      const ask = async (message: string) => {
+        const res = await fetch(`${url}/v1/public/chat/stream`, {
+          method: 'POST', headers: { 'content-type': 'application/json', origin: ORIGIN },
+          body: JSON.stringify({ bot_id: BOT_ID, session_id: 'sighup-session', message }),
+        });
+        return (await readSse(res)).events.filter((e) => e.type === 'content').map((e) => e.content).join('');
+      };
+      expect(await ask('Which colours does the lamp come in?')).toMatch(/couldn't find an answer/);
+      writeFileSync(join(dir, 'knowledge/colours.md'), '# Colours\n\nThe lamp comes in sage green and sand.');
+      child.kill('SIGHUP');
+      await expect.poll(() => out, { timeout: 10_000 }).toContain('SIGHUP: knowledge reloaded');
+      expect(await ask('Which colours does the lamp come in?')).toContain('sage green');
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 70_000);
+});

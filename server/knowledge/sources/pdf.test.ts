@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { makePdf } from '../../test/documents.ts';
+import { chunk } from '../knowledge.ts';
+import { readPdf } from './pdf.ts';
+
+describe('PDF files', () => {
+  test('one document per page citing the file, title from the metadata, wrapped lines joined', async () => {
+    const bytes = await makePdf([
+      [['Nimbus Lamp manual'], ['Unpack the lamp and place it on a flat', 'surface away from water.']],
+      [['Battery'], ['The battery lasts twelve hours on a full', 'charge and recharges in three hours.']],
+    ], { title: 'Nimbus Lamp Manual' });
+    const docs = await readPdf(Buffer.from(bytes), 'manuals/nimbus.pdf', 'nimbus');
+    expect(docs.map((d) => [d.id, d.sourceId, d.title])).toEqual([
+      ['manuals/nimbus.pdf#page=1', 'manuals/nimbus.pdf', 'Nimbus Lamp Manual'],
+      ['manuals/nimbus.pdf#page=2', 'manuals/nimbus.pdf', 'Nimbus Lamp Manual'],
+    ]);
+    expect(docs[1].text).toBe('Battery\n\nThe battery lasts twelve hours on a full charge and recharges in three hours.');
+    // Passages keep the file as their source, so a citation names the file.
+    expect(chunk(docs[1]).map((p) => [p.id, p.sourceId])).toEqual([['manuals/nimbus.pdf#page=2#0', 'manuals/nimbus.pdf']]);
+  });
+
+  test('without a metadata title the first line of text is the title', async () => {
+    const docs = await readPdf(Buffer.from(await makePdf([[['Warranty terms'], ['Two years against defects.']]])), 'w.pdf', 'w');
+    expect(docs[0].title).toBe('Warranty terms');
+  });
+
+  test('broken, truncated and text-less files fail with a readable reason', async () => {
+    await expect(readPdf(Buffer.from('%PDF-1.7\nthis is not really a pdf'), 'x.pdf', 'x')).rejects.toThrow(/^not a readable PDF/);
+    const good = await makePdf([[['Some text']]]);
+    await expect(readPdf(Buffer.from(good.subarray(0, 200)), 'cut.pdf', 'cut')).rejects.toThrow(/not a readable PDF|no text layer/);
+    await expect(readPdf(Buffer.from(await makePdf([[]])), 'blank.pdf', 'blank')).rejects.toThrow('the PDF has no text layer (a scan needs OCR first)');
+  });
+});
