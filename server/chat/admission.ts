@@ -10,7 +10,7 @@ import type { BotSettings, WorkspaceConfig } from '../config/config.ts';
 import type { Context } from '../context.ts';
 import { ApiError, forbidden } from '../errors.ts';
 import { verifyToken } from './guard.ts';
-import { clientAddress, clientKey } from '../http/routes/common.ts';
+import { clientAddress, clientKey } from './access.ts';
 
 export class Lease {
   /** Given back if the request is refused before its stream starts. */

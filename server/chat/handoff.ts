@@ -3,6 +3,10 @@
  * matched as whole words. English is always checked too, since many users write it
  * whatever the site's language.
  */
+import { publish, type Publisher } from '../console/publish.ts';
+import type { Context } from '../context.ts';
+import type { Conversation } from '../store/store.ts';
+
 const PHRASES: Record<string, string[]> = {
   en: ['human', 'a person', 'real person', 'live agent', 'an agent', 'a representative', 'operator', 'talk to someone',
     'speak to someone', 'speak with someone', 'talk to somebody', 'customer service', 'support team', 'live chat', 'staff member'],
@@ -33,3 +37,14 @@ function matcher(language: string): RegExp {
 export function asksForHuman(message: string, language: string): boolean {
   return matcher(language).test(message.replace(/[’]/g, "'"));
 }
+
+/** A conversation entering handoff: the first time is counted for the numbers, every time is an event. */
+export async function recordHandoff(ctx: Publisher & Pick<Context, 'store'>, c: Conversation) {
+  await ctx.store.markHandedOff(c.id);
+  await ctx.store.addEvent(c.id, { type: 'handoff_requested' });
+  // The visitor's latest words tell the agent (and the webhook) what it is about.
+  const all = await ctx.store.messages(c.id);
+  const asked = Array.isArray(all) ? [...all].reverse().find((m) => m.role === 'user') : undefined;
+  await publish(ctx, { type: 'handoff.requested', bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, message: asked ?? null });
+}
+

@@ -8,11 +8,12 @@ import type { Lease } from './admission.ts';
 import type { Context } from '../context.ts';
 import { EngineError, type EngineResult } from '../engines/engine.ts';
 import { blockedMatcher, redact } from './filters.ts';
-import { MIN_RELEVANCE, type Passage } from '../knowledge/knowledge.ts';
+import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
+import type { Passage } from '../knowledge/passage.ts';
 import { phrase } from '../engines/phrases.ts';
-import { asksForHuman } from './handoff.ts';
+import { asksForHuman, recordHandoff } from './handoff.ts';
+import { publish } from '../console/publish.ts';
 import { isServiceDown } from '../ops/outage.ts';
-import { publish } from '../http/routes/agent.ts';
 import type { NoticeCode, StreamErrorCode } from '../../protocol/schemas.ts';
 import type { ChatEvent } from './sse.ts';
 import type { DomainEvent } from '../console/events.ts';
@@ -81,16 +82,6 @@ function personReply(bot: BotSettings, online: boolean): string {
 async function* said(text: string): AsyncGenerator<string, EngineResult> {
   yield text;
   return { used: [] };
-}
-
-/** A conversation entering handoff: the first time is counted for the numbers, every time is an event. */
-export async function recordHandoff(ctx: Context, c: Conversation) {
-  await ctx.store.markHandedOff(c.id);
-  await ctx.store.addEvent(c.id, { type: 'handoff_requested' });
-  // The visitor's latest words tell the agent (and the webhook) what it is about.
-  const all = await ctx.store.messages(c.id);
-  const asked = Array.isArray(all) ? [...all].reverse().find((m) => m.role === 'user') : undefined;
-  await publish(ctx, { type: 'handoff.requested', bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, message: asked ?? null });
 }
 
 /** Runs the turn; its one credit is taken from and given back through `lease` (admission.ts). */

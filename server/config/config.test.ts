@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { loadConfigFile, parseConfig } from './config.ts';
 import { configJsonSchema } from './schema.ts';
 import { botConfig, BOT_ID, configError as errorOf, writeFixture } from '../test/fixtures.ts';
+import { ROOT, SERVER } from '../test/paths.ts';
 
 describe('config validation', () => {
   test('errors name the field', () => {
@@ -70,10 +71,10 @@ describe('config validation', () => {
   });
 
   test('config.schema.json is the generated schema, and every example config follows it', async () => {
-    const published = JSON.parse(readFileSync(resolve(import.meta.dirname, '../config.schema.json'), 'utf8'));
+    const published = JSON.parse(readFileSync(resolve(ROOT, 'config.schema.json'), 'utf8'));
     expect(published).toEqual(configJsonSchema());
     for (const file of ['../demo/config.json']) {
-      const json = JSON.parse(readFileSync(resolve(import.meta.dirname, file), 'utf8'));
+      const json = JSON.parse(readFileSync(resolve(SERVER, file), 'utf8'));
       expect(json.$schema).toMatch(/config\.schema\.json$/);
       expect(() => parseConfig(json, '/')).not.toThrow();
     }
@@ -94,7 +95,7 @@ describe('config validation', () => {
   });
 
   test('the demo config validates', () => {
-    const cfg = loadConfigFile(resolve(import.meta.dirname, '../demo/config.json'));
+    const cfg = loadConfigFile(resolve(ROOT, 'demo/config.json'));
     expect(cfg.bots.get('3f6c2a8e-5b1d-4c7a-9e2f-1a2b3c4d5e6f')).toBeDefined();
   });
 });
@@ -102,7 +103,7 @@ describe('config validation', () => {
 /** Runs the CLI as a child process until it prints a line matching `until`, or exits. */
 function runCli(args: string[], until: RegExp): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'main.ts'), ...args], { env: { ...process.env, PORT: '' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(SERVER, 'main.ts'), ...args], { env: { ...process.env, PORT: '' } });
     let out = '';
     let err = '';
     let signalled = false;

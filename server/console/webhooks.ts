@@ -10,7 +10,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENTS, type WebhookEventType } from '../../protocol/console.ts';
 import type { WebhookConfig } from '../config/config.ts';
-import type { Context } from '../context.ts';
+import type { AppConfig } from '../config/config.ts';
+import type { Logger } from '../ops/log.ts';
+import type { Store } from '../store/store.ts';
+import type { Events } from './events.ts';
 import type { DomainEvent } from './events.ts';
 import type { DeliveryOutcome, QueuedDelivery } from '../store/store.ts';
 
@@ -43,7 +46,7 @@ const SLACK_TEXT: Record<WebhookEventType, string> = {
 };
 
 /** The body of one event, built once at enqueue time so every attempt sends the same bytes. */
-export function payload(ctx: Context, e: DomainEvent & { type: WebhookEventType }, workspaceId: string, format: WebhookConfig['format']): string {
+export function payload(ctx: { config: Pick<AppConfig, 'bots'> }, e: DomainEvent & { type: WebhookEventType }, workspaceId: string, format: WebhookConfig['format']): string {
   const bot = ctx.config.bots.get(e.bot_id);
   const data: Record<string, unknown> =
     e.type === 'contact.submitted' ? { contact_id: e.contact?.id ?? null, fields: e.contact?.fields ?? {} }
@@ -61,8 +64,17 @@ export function payload(ctx: Context, e: DomainEvent & { type: WebhookEventType 
   });
 }
 
+/** What the dispatcher uses: the config's workspaces and bots, the queue in the store, the events it turns into deliveries. */
+export interface WebhookDeps {
+  config: Pick<AppConfig, 'bots' | 'workspaces'>;
+  store: Pick<Store, 'enqueueDeliveries' | 'claimDueDeliveries' | 'finishAttempt'>;
+  events: Pick<Events, 'subscribe'>;
+  instanceId: string;
+  log: Logger;
+}
+
 export class WebhookDispatcher {
-  private readonly ctx: Context;
+  private readonly ctx: WebhookDeps;
   private readonly retryBaseMs: number;
   private readonly pollMs: number;
   private timer: NodeJS.Timeout | undefined;
@@ -71,7 +83,7 @@ export class WebhookDispatcher {
   private again = false;
   private stopped = false;
 
-  constructor(ctx: Context, o: WebhookOptions = {}) {
+  constructor(ctx: WebhookDeps, o: WebhookOptions = {}) {
     this.ctx = ctx;
     this.retryBaseMs = o.retryBaseMs ?? 10_000;
     this.pollMs = o.pollMs ?? 1000;

@@ -3,9 +3,9 @@
  * say which passages it drew on; everything around it (retrieval, filters, storage,
  * events) lives in turn.ts, so an engine stays small.
  */
-import type { Passage } from '../knowledge/knowledge.ts';
+import type { Passage, Turn } from '../knowledge/passage.ts';
 
-export interface Turn { role: 'user' | 'assistant'; content: string }
+export type { Turn };
 
 export interface EngineRequest {
   question: string;

@@ -3,7 +3,8 @@
  * passages, in their original order, so every word of the answer is grounded in a cited
  * source. When nothing relevant was retrieved it says so plainly.
  */
-import { MIN_RELEVANCE, type Passage } from '../knowledge/knowledge.ts';
+import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
+import type { Passage } from '../knowledge/passage.ts';
 import { plainInline, sentences, terms } from '../knowledge/text.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
 import { phrase } from './phrases.ts';

@@ -7,11 +7,12 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
+import { ROOT, SERVER } from '../test/paths.ts';
 
 test('1,500 turns of the openai engine leave under 1 KB of live heap per turn', async () => {
   const { stdout } = await promisify(execFile)(process.execPath, [
-    '--expose-gc', '--import', 'tsx', join(import.meta.dirname, 'test', 'engine-heap.ts'), '500', '1500',
-  ], { cwd: join(import.meta.dirname, '..'), timeout: 120_000 });
+    '--expose-gc', '--import', 'tsx', join(SERVER, 'test', 'engine-heap.ts'), '500', '1500',
+  ], { cwd: ROOT, timeout: 120_000 });
   const { turns, bytesPerTurn } = JSON.parse(stdout.trim().split('\n').at(-1)!);
   expect(turns).toBe(1500);
   expect(bytesPerTurn).toBeLessThan(1000);

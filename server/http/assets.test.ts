@@ -10,6 +10,7 @@ import { compressDir } from '../../scripts/compress.mjs';
 import { routesOf } from './app.ts';
 import { BOT_ID, ORIGIN, startFixture, type TestServer } from '../test/fixtures.ts';
 import { raw } from '../test/raw-http.ts';
+import { ROOT } from '../test/paths.ts';
 
 const CHUNK = 'widget-app.Ab12Cd34.js';
 // Script-like text of a realistic size, compressible as real code is.
@@ -22,7 +23,7 @@ beforeAll(async () => {
       'dist/widget.js': WIDGET,
       [`dist/${CHUNK}`]: `/* chunk */ ${WIDGET.slice(0, 20_000)}`,
       'dist/index.html': '<!doctype html><title>Demo</title><script src="/widget.js" data-bot-id="x" async></script>',
-      'dist/favicon.ico': readFileSync(join(import.meta.dirname, '..', 'public', 'favicon.ico')).toString('latin1'),
+      'dist/favicon.ico': readFileSync(join(ROOT, 'public', 'favicon.ico')).toString('latin1'),
       'dist/agent/index.html': '<!doctype html><title>Inbox</title>',
       'dist/agent/agent.js': 'console.log(1)',
       'dist/agent/agent.css': 'body{}',

@@ -19,8 +19,8 @@ import { EMBED_BOT_PARAM, EMBED_CONFIG_PROP, EMBED_HEADER } from '../../protocol
 import { compressedAsset, loadAsset, sendVariants, type Asset, type AssetOptions } from './assets.ts';
 import type { Context } from '../context.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { widgetConfig } from './routes/bot-config.ts';
-import { botById, checkBotAccess } from './routes/common.ts';
+import { widgetConfig } from '../chat/widget-config.ts';
+import { botById, checkBotAccess } from '../chat/access.ts';
 
 const PRIVATE = 'private, no-cache';
 /** Distinct scripts kept compressed: a bot has one or two (handoff available or not) per loader build. */

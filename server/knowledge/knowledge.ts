@@ -8,23 +8,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { BotSettings, KnowledgeDoc } from '../config/config.ts';
-import type { Turn } from '../engines/engine.ts';
+import type { Passage, Turn } from './passage.ts';
 import { indexKey, readIndex, writeIndex } from './index-cache.ts';
 import { buildIndex, buildIndexAsync, SearchIndex, type FieldTerms, type IndexData } from './search-index.ts';
 import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { htmlToText, questionTerms, terms } from './text.ts';
-
-export interface Passage {
-  id: string;
-  sourceId: string;
-  title: string;
-  url: string;
-  heading: string;
-  text: string;
-  /** Relevance in [0,1]: how much of the question the passage covers, times a saturated BM25 strength. */
-  score: number;
-}
 
 export interface SearchResult {
   passages: Passage[];

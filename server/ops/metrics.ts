@@ -8,12 +8,22 @@
  */
 import type { ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Context } from '../context.ts';
+import type { AppConfig, BotSettings } from '../config/config.ts';
+import type { Store } from '../store/store.ts';
 import type { Engine } from '../engines/engine.ts';
 import type { KnowledgeBase } from '../knowledge/knowledge.ts';
 import { SseWriter, type ChatEvent, type SseOptions } from '../chat/sse.ts';
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
+
+/** What the metrics read from the running server, and the two lookups they wrap with timing. */
+export interface Watched {
+  streams: { readonly size: number };
+  config: Pick<AppConfig, 'workspaces'>;
+  store: Pick<Store, 'creditsSpent'>;
+  engine(bot: BotSettings): Engine;
+  knowledge(bot: BotSettings): KnowledgeBase;
+}
 
 export class Metrics {
   readonly registry = new Registry();
@@ -57,7 +67,7 @@ export class Metrics {
   }
 
   /** The gauges read from the running server, and the timing wrappers around engines and knowledge. */
-  watch(ctx: Context) {
+  watch(ctx: Watched) {
     new Gauge({
       name: 'lumen_chat_open_streams', help: 'Chat streams open right now.', registers: this.registers,
       collect() {

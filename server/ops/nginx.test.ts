@@ -15,6 +15,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { botConfig, botId, BOT_ID, ORIGIN, SESSION, startFixture, type TestServer } from '../test/fixtures.ts';
 import { parseSse } from '../test/sse-reader.ts';
+import { ROOT } from '../test/paths.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const LIMITED = botId(2);
@@ -97,7 +98,7 @@ describe.skipIf(!NGINX)('behind nginx (deploy/nginx.conf)', () => {
     ca = readFileSync(join(prefix, 'cert.pem'));
     port = await freePort();
     const httpPort = await freePort();
-    const site = readFileSync(join(import.meta.dirname, '..', 'deploy', 'nginx.conf'), 'utf8');
+    const site = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
     const templated = site
       .replace('server 127.0.0.1:8787;', `server 127.0.0.1:${s.port};`)
       .replace('listen 443 ssl http2;', `listen 127.0.0.1:${port} ssl http2;`)

@@ -15,6 +15,7 @@ import { openSqliteStore } from './sqlite.ts';
 import type { SqlStore } from './sql-store.ts';
 import type { Store } from './store.ts';
 import { missing, scratchDatabase } from '../test/services.ts';
+import { SERVER } from '../test/paths.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -27,7 +28,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 function racer(dir: string, op: 'credit' | 'monthly', n: number, cap: number, racers: number, databaseUrl?: string): Promise<number> {
   return new Promise((done, fail) => {
     const args = [dir, op, String(n), String(cap), String(racers), ...(databaseUrl ? [databaseUrl] : [])];
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'test', 'store-racer.ts'), ...args]);
+    const child = spawn(process.execPath, ['--import', 'tsx', join(SERVER, 'test', 'store-racer.ts'), ...args]);
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));

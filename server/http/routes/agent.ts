@@ -7,68 +7,26 @@
  * wrong token is a 401 that says nothing else.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { MAX_MESSAGE_CHARS } from '../../../protocol/limits.ts';
 import { CONVERSATION_STATUSES, type ConversationStatus, type Message, type StatusChange } from '../../../protocol/schemas.ts';
 import {
-  AgentReplyRequest, CloseRequest, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList, type ConversationSummary,
+  AgentReplyRequest, CloseRequest, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
   type DeleteResponse, type PresenceResponse,
 } from '../../../protocol/console.ts';
 import type { AgentConfig } from '../../config/config.ts';
 import { PRESENCE_TTL_S, type Context } from '../../context.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { ApiError, badRequest, notFound } from '../../errors.ts';
 import { AuthLimit } from '../auth-limit.ts';
 import type { DomainEvent } from '../../console/events.ts';
 import type { Conversation, ConversationQuery } from '../../store/store.ts';
 import { parseBody } from '../../config/validate.ts';
-import { clientKey } from './common.ts';
+import { clientKey } from '../../chat/access.ts';
+import { agentFor, requireAdmin } from './agent-auth.ts';
+import { publish } from '../../console/publish.ts';
+import { summaryOf } from '../../console/summaries.ts';
 import { consoleEventRoutes } from './console-events.ts';
 import { consoleRoutes } from './console.ts';
 import { cursorOf, day, limitOf, oneOf, readCursor, yes } from './query.ts';
-
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-/** The config keeps tokens only as SHA-256; digests are compared in constant time, so timing leaks no prefix. */
-function agentFor(ctx: Context, request: FastifyRequest): AgentConfig {
-  const m = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
-  const given = m ? digest(m[1].trim()) : null;
-  const agent = given && ctx.config.agents.find((a) => timingSafeEqual(a.token_sha256, given));
-  if (!agent) throw new ApiError(401, 'unauthorized', 'A valid agent token is required.', { headers: { 'www-authenticate': 'Bearer' } });
-  return agent;
-}
-
-/** Admin-only operations answer 403 to an agent. */
-export function requireAdmin(request: FastifyRequest) {
-  if (request.agent?.role !== 'admin') throw forbidden('forbidden', 'Only an admin may do this.');
-}
-
-/** The conversation as agents see it; one function so the list, the detail and the live channel agree. */
-export async function summaryOf(ctx: Context, c: Conversation): Promise<ConversationSummary> {
-  const [last, visitor] = await Promise.all([ctx.store.lastMessage(c.id), ctx.store.visitorOf(c)]);
-  return {
-    conversation_id: c.id,
-    bot_id: c.bot_id,
-    bot_name: ctx.config.bots.get(c.bot_id)?.name ?? '',
-    session_id: c.session_id,
-    status: c.status,
-    created_at: c.created_at,
-    waiting_since: c.waiting_since,
-    updated_at: c.updated_at,
-    assignee: c.assignee,
-    last_message: last ?? null,
-    // Issue 15: the verified user (identity verification), or null for an anonymous visitor.
-    visitor,
-  };
-}
-
-/** Tells the console and the webhooks; a lost event is logged, never the request's failure. */
-export async function publish(ctx: Context, e: Omit<DomainEvent, 'at'> & { at?: string }) {
-  try {
-    await ctx.events.publish({ at: new Date().toISOString(), origin: ctx.instanceId, ...e });
-  } catch (err) {
-    ctx.log.warn({ event: 'publish_failed', type: e.type, err: (err as Error).message }, 'event not published');
-  }
-}
 
 const eventOf = (c: Conversation, type: DomainEvent['type'], more: Partial<DomainEvent> = {}): Omit<DomainEvent, 'at'> =>
   ({ type, bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, ...more });

@@ -11,7 +11,7 @@ import type { Conversation } from '../../store/store.ts';
 import { runTurn } from '../../chat/turn.ts';
 import { TurnStream } from '../../chat/turn-stream.ts';
 import { parseBody } from '../../config/validate.ts';
-import { botById, checkBotAccess } from './common.ts';
+import { botById, checkBotAccess } from '../../chat/access.ts';
 
 /** Reads only the documented fields; anything else in the body is ignored and never reaches a model. */
 function parseChatBody(body: unknown): ChatRequest {

@@ -10,7 +10,7 @@ import type { ConsoleEvent } from '../../../protocol/console.ts';
 import type { Context } from '../../context.ts';
 import type { DomainEvent } from '../../console/events.ts';
 import { HEARTBEAT, SSE_HEADERS } from '../../chat/sse.ts';
-import { summaryOf } from './agent.ts';
+import { summaryOf } from '../../console/summaries.ts';
 
 /** A console that stops reading is dropped, not buffered without bound. */
 const BUFFER_CAP = 1 << 20;

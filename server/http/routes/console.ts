@@ -8,7 +8,7 @@ import {
   HandledRequest, STAT_NAMES, type ContactList, type DayStats, type HandledResponse, type KnowledgeHealth, type SourceHealth, type Stats,
   type UnansweredList, type WebhookDeliveryList,
 } from '../../../protocol/console.ts';
-import { requireAdmin } from './agent.ts';
+import { requireAdmin } from './agent-auth.ts';
 import type { Context } from '../../context.ts';
 import { badRequest } from '../../errors.ts';
 import { csv, csvLine } from '../../console/csv.ts';

@@ -9,10 +9,10 @@ import type { Context } from '../../context.ts';
 import type { Conversation, Message } from '../../store/store.ts';
 import { ApiError, badRequest, notFound } from '../../errors.ts';
 import { parseBody } from '../../config/validate.ts';
-import { botById, checkBotAccess, clientKey } from './common.ts';
+import { botById, checkBotAccess, clientKey } from '../../chat/access.ts';
 import { ownedConversation } from './history.ts';
-import { publish } from './agent.ts';
-import { recordHandoff } from '../../chat/turn.ts';
+import { publish } from '../../console/publish.ts';
+import { recordHandoff } from '../../chat/handoff.ts';
 
 export function extensionRoutes(app: FastifyInstance, ctx: Context) {
   /** A thumbs-down puts the question that got the answer on the console's to-do list. */

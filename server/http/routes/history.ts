@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { checkOrigin } from '../../chat/guard.ts';
 import type { Conversation } from '../../store/store.ts';
 import { parse } from '../../config/validate.ts';
-import { clientKey, header } from './common.ts';
+import { clientKey, header } from '../../chat/access.ts';
 
 const NOT_FOUND = 'No conversation with this id exists for this session.';
 const SessionId = Type.String({ minLength: 1, maxLength: MAX_SESSION_ID_CHARS });

@@ -10,7 +10,7 @@ import type { Context } from '../../context.ts';
 import { ApiError, badRequest, notFound } from '../../errors.ts';
 import { verifyUserHash } from '../../chat/identity.ts';
 import { parseBody } from '../../config/validate.ts';
-import { botById, checkBotAccess, clientKey } from './common.ts';
+import { botById, checkBotAccess, clientKey } from '../../chat/access.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 

@@ -11,7 +11,7 @@ import type { Context } from '../../context.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { isServiceDown } from '../../ops/outage.ts';
 import { SseWriter } from '../../chat/sse.ts';
-import { checkBotAccess, clientKey, header } from './common.ts';
+import { checkBotAccess, clientKey, header } from '../../chat/access.ts';
 
 const EVENT_ID = /^([0-9a-f-]{36}):(\d{1,9})$/;
 

@@ -1,17 +1,22 @@
-/** Checks shared by the public routes: the bot a request addresses, and who the client is. */
+/**
+ * Who may talk to a bot: the bot a request addresses (public, active, an allowed origin) and
+ * who the client is (its address behind the configured proxies, the key its limits count under).
+ */
 import type { FastifyRequest } from 'fastify';
-import { isUuid } from '../../config/check.ts';
-import type { BotSettings } from '../../config/config.ts';
-import type { Context } from '../../context.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { checkOrigin, clientIp, ipKey } from '../../chat/guard.ts';
+import { isUuid } from '../config/check.ts';
+import type { AppConfig, BotSettings } from '../config/config.ts';
+import { badRequest, forbidden, notFound } from '../errors.ts';
+import { checkOrigin, clientIp, ipKey } from './guard.ts';
 
 export const header = (req: FastifyRequest, name: string): string | undefined => {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 };
 
-export function botById(ctx: Context, botId: unknown): BotSettings {
+/** Anything that holds the config: the server's context, or a part of it. */
+type Configured = { config: Pick<AppConfig, 'bots' | 'trust_proxy'> };
+
+export function botById(ctx: Configured, botId: unknown): BotSettings {
   if (!isUuid(botId)) throw badRequest('bot_id: must be a UUID');
   const bot = ctx.config.bots.get(botId.toLowerCase());
   if (!bot) throw notFound('No bot with this id exists.', 'bot_not_found');
@@ -25,8 +30,8 @@ export function checkBotAccess(bot: BotSettings, req: FastifyRequest) {
   checkOrigin(bot.allowed_domains, header(req, 'origin'), header(req, 'referer'));
 }
 
-export function clientAddress(ctx: Context, req: FastifyRequest): string {
+export function clientAddress(ctx: Configured, req: FastifyRequest): string {
   return clientIp(req.socket.remoteAddress ?? '0.0.0.0', req.headers['x-forwarded-for'], ctx.config.trust_proxy);
 }
 
-export const clientKey = (ctx: Context, req: FastifyRequest) => ipKey(clientAddress(ctx, req));
+export const clientKey = (ctx: Configured, req: FastifyRequest) => ipKey(clientAddress(ctx, req));

@@ -1,0 +1,24 @@
+/** A conversation as agents see it: the console's list, the thread header and the live channel agree because they all come from here. */
+import type { ConversationSummary } from '../../protocol/console.ts';
+import type { Context } from '../context.ts';
+import type { Conversation } from '../store/store.ts';
+
+/** The conversation as agents see it; one function so the list, the detail and the live channel agree. */
+export async function summaryOf(ctx: Pick<Context, 'store' | 'config'>, c: Conversation): Promise<ConversationSummary> {
+  const [last, visitor] = await Promise.all([ctx.store.lastMessage(c.id), ctx.store.visitorOf(c)]);
+  return {
+    conversation_id: c.id,
+    bot_id: c.bot_id,
+    bot_name: ctx.config.bots.get(c.bot_id)?.name ?? '',
+    session_id: c.session_id,
+    status: c.status,
+    created_at: c.created_at,
+    waiting_since: c.waiting_since,
+    updated_at: c.updated_at,
+    assignee: c.assignee,
+    last_message: last ?? null,
+    // Issue 15: the verified user (identity verification), or null for an anonymous visitor.
+    visitor,
+  };
+}
+

@@ -1,0 +1,22 @@
+/** Who an agent API request comes from (bearer token → the configured agent), and the admin-only check. */
+import type { FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AgentConfig, AppConfig } from '../../config/config.ts';
+import { ApiError, forbidden } from '../../errors.ts';
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** The config keeps tokens only as SHA-256; digests are compared in constant time, so timing leaks no prefix. */
+export function agentFor(ctx: { config: Pick<AppConfig, 'agents'> }, request: FastifyRequest): AgentConfig {
+  const m = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+  const given = m ? digest(m[1].trim()) : null;
+  const agent = given && ctx.config.agents.find((a) => timingSafeEqual(a.token_sha256, given));
+  if (!agent) throw new ApiError(401, 'unauthorized', 'A valid agent token is required.', { headers: { 'www-authenticate': 'Bearer' } });
+  return agent;
+}
+
+/** Admin-only operations answer 403 to an agent. */
+export function requireAdmin(request: FastifyRequest) {
+  if (request.agent?.role !== 'admin') throw forbidden('forbidden', 'Only an admin may do this.');
+}
+
