@@ -1,35 +1,54 @@
-// Answer quality of the built-in (extractive) engine, measured end to end: the real server
-// (bench/serve.mjs around startServer, a child process) answers every question of
-// bench/eval/questions.mjs over HTTP from a help center that is not the demo's
-// (bench/eval/knowledge: an invented e-bike maker). Follow-ups are asked in one conversation
-// after their earlier turns. Reports, overall and per kind: correct answers, correct
-// citations, honest "don't know", and wrong answers given with a citation.
-//   npm run eval            (node bench/eval/run.mjs; --json FILE for bench/run.mjs)
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+// Answer quality, measured end to end on knowledge nobody tuned for. One real server (the
+// compiled one, bench/serve.mjs around startServer) with one bot per set of bench/eval/sets/
+// (format: bench/eval/sets/README.md) answers every question over HTTP; earlier turns
+// (`before`) are asked first in the same conversation. Reports each set's dev half (what we
+// tune against) beside its test half (never tuned against), per kind, with the length of
+// correct answers against the sentence that holds the fact.
+//   npm run eval                      (node bench/eval/run.mjs; --json FILE for bench/run.mjs)
+//   npm run eval -- --set fastify-docs --split dev --misses   (one set, one half, list the misses)
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
-import { fmt, main, outDir, startOurServer } from '../common.mjs';
-import { QUESTIONS } from './questions.mjs';
+import { DIST, fmt, main, median, outDir, startOurServer } from '../common.mjs';
 
-const BOT = '00000000-0000-4000-8000-0000000e7a11';
-const KNOWLEDGE = fileURLToPath(new URL('./knowledge', import.meta.url));
-/** The engine's fixed "don't know" sentence for an English bot (server/engines/phrases.ts). */
-const NO_ANSWER = /couldn't find an answer/;
+const SETS_DIR = fileURLToPath(new URL('./sets', import.meta.url));
+export const ANSWERABLE = ['direct', 'paraphrase', 'typo', 'follow-up', 'topic-switch', 'several-facts', 'table', 'list', 'personal-data'];
+export const DONT_KNOW = ['near-miss', 'unanswerable'];
+export const KINDS = [...ANSWERABLE, ...DONT_KNOW, 'small-talk', 'other-language'];
+const arg = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
 
-function writeConfig() {
+/** Every set: its description, its questions (regexes compiled), and a bot id. */
+export function loadSets(only = arg('set')) {
+  return readdirSync(SETS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && (!only || only.split(',').includes(d.name)))
+    .map((d, i) => {
+      const dir = join(SETS_DIR, d.name);
+      const meta = JSON.parse(readFileSync(join(dir, 'set.json'), 'utf8'));
+      const questions = JSON.parse(readFileSync(join(dir, 'questions.json'), 'utf8')).map((q) => ({
+        ...q, set: d.name, expect: (q.expect ?? []).map((s) => new RegExp(s, 'i')),
+      }));
+      const bot = `00000000-0000-4000-8000-${String(0xe7a11000 + i).padStart(12, '0')}`;
+      return { name: d.name, dir, meta, questions, bot };
+    });
+}
+
+function writeConfig(sets) {
   const config = {
     trust_proxy: true,
     workspaces: [{ id: 'eval', credits: null, trial_ends_at: null, chat_limit_per_month: null }],
-    bots: [{
-      id: BOT, workspace_id: 'eval', name: 'Cobalt help', language: 'en', privacy: 'public', active: true,
+    bots: sets.map((s) => ({
+      id: s.bot, workspace_id: 'eval', name: s.meta.title, language: s.meta.language ?? 'en', privacy: 'public', active: true,
       allowed_domains: ['localhost'], include_links_in_responses: true, citations_enabled: true,
-      welcome_message: 'Hi! Ask me about your Cobalt e-bike.',
-      knowledge: { dir: KNOWLEDGE, documents: [] },
+      welcome_message: 'Hi!',
+      knowledge: { dir: join(s.dir, 'knowledge'), documents: [] },
       engine: { type: 'extractive', chunk_delay_ms: 0 },
       handoff: { enabled: false },
       filters: { blocked_terms: [], redact: [] },
-    }],
+    })),
   };
   const path = join(outDir('config'), 'eval.json');
   writeFileSync(path, JSON.stringify(config, null, 2));
@@ -38,11 +57,11 @@ function writeConfig() {
 
 let client = 0;
 /** One chat turn over HTTP; each conversation from its own client address (rate limits are per address). */
-async function ask(url, message, conversationId, address) {
+async function ask(url, bot, message, conversationId, address) {
   const res = await fetch(`${url}/v1/public/chat/stream`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: 'http://localhost', 'x-forwarded-for': address },
-    body: JSON.stringify({ bot_id: BOT, session_id: 'eval-session', message, ...(conversationId ? { conversation_id: conversationId } : {}) }),
+    body: JSON.stringify({ bot_id: bot, session_id: 'eval-session', message, ...(conversationId ? { conversation_id: conversationId } : {}) }),
   });
   if (res.status !== 200) throw new Error(`${res.status} for "${message}": ${await res.text()}`);
   let text = '';
@@ -61,60 +80,110 @@ async function ask(url, message, conversationId, address) {
   return { text, citations: done.citations ?? [], conversationId: done.conversation_id };
 }
 
-/** Judges one answer. */
-export function judge(q, { text, citations }) {
-  const cited = citations.map((c) => c.source_id);
-  const unknown = NO_ANSWER.test(text) && cited.length === 0;
-  if (q.source === null) return { answerable: false, honest: unknown, wrongCited: !unknown && cited.length > 0 };
-  const correct = !NO_ANSWER.test(text) && q.expect.every((re) => re.test(text));
-  return { answerable: true, correct, citation: cited.includes(q.source), wrongCited: !correct && cited.length > 0 };
+/**
+ * The server's own "don't know" lines in every language (server/engines/phrases.ts, compiled):
+ * an answer is a "don't know" when it is one of them and cites nothing.
+ */
+async function dontKnowLines() {
+  const { serverLines } = await import(join(DIST, 'server', 'server', 'engines', 'phrases.js'));
+  return serverLines();
 }
 
-export async function measure() {
-  const dataDir = outDir('eval-data');
-  rmSync(dataDir, { recursive: true, force: true });
-  const server = await startOurServer({ configPath: writeConfig(), dataDir });
+/** Judges one answer: `ok` is the kind's own success; `wrongCited` an answer that cites a source but is not right. */
+export function judge(q, { text, citations }, lines) {
+  const cited = citations.map((c) => c.source_id);
+  const said = lines.get(text.trim());
+  const dontKnow = said !== undefined && said.dontKnow && cited.length === 0;
+  const correct = !said && q.expect.length > 0 && q.expect.every((re) => re.test(text));
+  if (ANSWERABLE.includes(q.kind)) {
+    return { ok: correct, citation: cited.includes(q.source), wrongCited: !correct && cited.length > 0, dontKnow };
+  }
+  if (DONT_KNOW.includes(q.kind)) return { ok: dontKnow, wrongCited: !dontKnow && cited.length > 0, dontKnow };
+  if (q.kind === 'small-talk') return { ok: !!said && !said.dontKnow && cited.length === 0, wrongCited: cited.length > 0, dontKnow };
+  // other-language: the built-in engine cannot translate; an honest line in the visitor's
+  // language is right, and so is the right answer with its citation.
+  const honest = !!said && said.language === (q.lang ?? 'en') && cited.length === 0;
+  const answered = correct && cited.includes(q.source);
+  return { ok: honest || answered, wrongCited: !answered && cited.length > 0, dontKnow };
+}
+
+async function askAll(url, sets, split) {
+  const lines = await dontKnowLines();
   const results = [];
-  try {
-    for (const q of QUESTIONS) {
+  for (const s of sets) {
+    for (const q of s.questions) {
+      if (split && q.split !== split) continue;
       const address = `10.77.${(++client >> 8) & 255}.${client & 255}`;
       let conversationId = null;
-      for (const before of q.before ?? []) conversationId = (await ask(server.url, before, conversationId, address)).conversationId;
-      const answer = await ask(server.url, q.ask, conversationId, address);
-      results.push({ q, answer, verdict: judge(q, answer) });
+      for (const before of q.before ?? []) conversationId = (await ask(url, s.bot, before, conversationId, address)).conversationId;
+      const answer = await ask(url, s.bot, q.ask, conversationId, address);
+      results.push({ q, answer, verdict: judge(q, answer, lines) });
     }
+  }
+  return results;
+}
+
+const pct = (n, d) => (d ? `${fmt((100 * n) / d, 0)}% (${n}/${d})` : '–');
+/** Median of (answer length / fact length) over correct answers that name their fact sentence. */
+function lengthRatio(rs) {
+  const xs = rs.filter((r) => r.verdict.ok && ANSWERABLE.includes(r.q.kind) && r.q.fact).map((r) => r.answer.text.length / r.q.fact.length);
+  return xs.length ? `${fmt(median(xs), 1)}×` : '–';
+}
+
+function summary(rs) {
+  const answerable = rs.filter((r) => ANSWERABLE.includes(r.q.kind));
+  const unknown = rs.filter((r) => DONT_KNOW.includes(r.q.kind));
+  const other = rs.filter((r) => !ANSWERABLE.includes(r.q.kind) && !DONT_KNOW.includes(r.q.kind));
+  return {
+    count: rs.length,
+    answered: pct(answerable.filter((r) => r.verdict.ok).length, answerable.length),
+    cited: pct(answerable.filter((r) => r.verdict.citation).length, answerable.length),
+    honest: pct(unknown.filter((r) => r.verdict.ok).length, unknown.length),
+    other: pct(other.filter((r) => r.verdict.ok).length, other.length),
+    wrongCited: String(rs.filter((r) => r.verdict.wrongCited).length),
+    length: lengthRatio(rs),
+  };
+}
+const row = (label, dev, test) => [label, ...['count', 'answered', 'cited', 'honest', 'other', 'wrongCited', 'length'].map((k) => `${dev[k]} · ${test[k]}`)];
+const HEADERS = ['', 'questions', 'answerable: right', 'right source cited', 'don\'t know when it should', 'small talk, other language', 'wrong answers with a citation', 'answer length / fact sentence (median)'];
+
+export async function measure() {
+  const sets = loadSets();
+  if (!sets.length) throw new Error(`no evaluation set in ${SETS_DIR}`);
+  if (!existsSync(join(DIST, 'server', 'server', 'engines', 'phrases.js'))) throw new Error('the server is not built: npm run build');
+  const dataDir = outDir('eval-data');
+  rmSync(dataDir, { recursive: true, force: true });
+  const server = await startOurServer({ configPath: writeConfig(sets), dataDir });
+  let results;
+  try {
+    results = await askAll(server.url, sets, arg('split'));
   } finally {
     await server.stop();
   }
-  const pct = (n, d) => (d ? `${fmt((100 * n) / d, 0)}% (${n}/${d})` : '–');
-  const summarize = (rs) => {
-    const answerable = rs.filter((r) => r.verdict.answerable);
-    const unanswerable = rs.filter((r) => !r.verdict.answerable);
-    return [
-      String(rs.length),
-      pct(answerable.filter((r) => r.verdict.correct).length, answerable.length),
-      pct(answerable.filter((r) => r.verdict.citation).length, answerable.length),
-      pct(unanswerable.filter((r) => r.verdict.honest).length, unanswerable.length),
-      String(rs.filter((r) => r.verdict.wrongCited).length),
-    ];
-  };
-  const kinds = [...new Set(QUESTIONS.map((q) => q.kind))];
-  const misses = results.filter((r) => (r.verdict.answerable ? !r.verdict.correct || !r.verdict.citation : !r.verdict.honest));
+  const of = (split, f = () => true) => summary(results.filter((r) => r.q.split === split && f(r)));
+  const bySet = sets.map((s) => row(`${s.name}${s.meta.written_here ? '' : ' (real docs)'}${s.meta.all_dev ? ' (all dev: tuned)' : ''}`, of('dev', (r) => r.q.set === s.name), of('test', (r) => r.q.set === s.name)));
+  const fresh = (r) => !sets.find((s) => s.name === r.q.set).meta.all_dev;
+  const byKind = KINDS.map((k) => row(k, of('dev', (r) => r.q.kind === k && fresh(r)), of('test', (r) => r.q.kind === k)));
+  const misses = results.filter((r) => !r.verdict.ok || r.verdict.wrongCited);
+  const showMisses = process.argv.includes('--misses');
+  const visible = showMisses ? misses : misses.filter((r) => r.q.split === 'dev');
   return {
-    title: 'Answer quality (built-in extractive engine, bench/eval)',
-    tables: [{
-      headers: ['questions', 'count', 'correct answers', 'correct citation', 'honest "don\'t know"', 'wrong answers with a citation'],
-      rows: [['all', ...summarize(results)], ...kinds.map((k) => [k, ...summarize(results.filter((r) => r.q.kind === k))])],
-    }, ...(misses.length ? [{
-      caption: 'Questions not answered as expected:',
-      headers: ['kind', 'question', 'expected source', 'answer (first 140 characters)', 'cited'],
-      rows: misses.map((r) => [r.q.kind, r.q.ask, r.q.source ?? '(none: should not know)', r.answer.text.replace(/\s+/g, ' ').slice(0, 140), r.answer.citations.map((c) => c.source_id).join(', ') || '–']),
-    }] : [])],
+    title: 'Answer quality on knowledge nobody tuned for (built-in extractive engine, bench/eval)',
+    tables: [
+      { caption: 'Per set, dev · test (the test half is never tuned against):', headers: HEADERS, rows: [row('all sets, untuned (dev · test)', of('dev', fresh), of('test')), ...bySet] },
+      { caption: 'Per kind over the untuned sets, dev · test:', headers: HEADERS, rows: byKind },
+      ...(visible.length ? [{
+        caption: showMisses ? 'Questions not answered as expected:' : 'Dev questions not answered as expected (the test half\'s misses are not listed, so nobody tunes against them; --misses shows them):',
+        headers: ['set', 'split', 'kind', 'question', 'expected', 'answer (first 160 characters)', 'cited'],
+        rows: visible.map((r) => [r.q.set, r.q.split, r.q.kind, (r.q.before ? `[${r.q.before.join(' / ')}] ` : '') + r.q.ask, r.q.source ?? '(don\'t know)', r.answer.text.replace(/\s+/g, ' ').slice(0, 160), r.answer.citations.map((c) => c.source_id).join(', ') || '–']),
+      }] : []),
+    ],
     notes: [
-      `${QUESTIONS.length} questions over ${readdirSync(KNOWLEDGE).length} help-center pages of an invented e-bike maker (bench/eval/knowledge), asked over HTTP to the real server; the engine is the built-in extractive one.`,
-      'Correct answer: every expected fact is in the answer text and it is not the "don\'t know" sentence. Correct citation: the expected page is among the cited sources.',
-      'Honest "don\'t know": for a question the pages do not answer, the answer is the "don\'t know" sentence and nothing is cited. Wrong answer with a citation: an answer that is not correct (or should not exist) but cites a source.',
-      'Follow-ups are asked after their earlier turns in the same conversation; only the last answer is scored.',
+      `${results.length} questions over ${sets.length} sets (${sets.filter((s) => !s.meta.written_here).length} of real documentation nobody here wrote), asked over HTTP to the real server; formats: ${sets.map((s) => s.meta.format).join('; ')}.`,
+      'Answerable: right when every expected fact is in the answer and it is not one of the server\'s own lines. Don\'t know (near misses, unanswerable): the server\'s "don\'t know" line in the bot\'s language and nothing cited.',
+      'Small talk: one of the server\'s own brief replies, nothing cited. Other language (a German, Spanish or French question over English pages): an honest line in the visitor\'s language, or the right answer with the right citation.',
+      'Answer length: median over right answers of the answer\'s characters divided by those of the source sentence(s) that hold the fact (target ≤ 2×).',
+      'The cobalt-ebike set was tuned against in earlier sessions: all of it is dev and it is left out of the "untuned" rows.',
     ],
   };
 }

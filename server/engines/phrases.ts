@@ -41,3 +41,18 @@ export function phrase(language: string, key: PhraseKey): string {
   const base = language.toLowerCase().split('-')[0];
   return (PHRASES[base] ?? PHRASES.en)[key];
 }
+
+/** Keys whose sentence means "I have no answer for that". */
+const DONT_KNOW_KEYS: ReadonlySet<PhraseKey> = new Set(['no_answer']);
+
+/**
+ * Every sentence the server says itself, with its key and language: how the evaluation
+ * (bench/eval) tells the server's own lines from answers drawn from the knowledge.
+ */
+export function serverLines(): Map<string, { key: PhraseKey; language: string; dontKnow: boolean }> {
+  const lines = new Map<string, { key: PhraseKey; language: string; dontKnow: boolean }>();
+  for (const [language, texts] of Object.entries(PHRASES)) {
+    for (const [key, text] of Object.entries(texts) as [PhraseKey, string][]) lines.set(text, { key, language, dontKnow: DONT_KNOW_KEYS.has(key) });
+  }
+  return lines;
+}
