@@ -5,7 +5,8 @@
  */
 import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
-import { plainInline, sentences, terms } from '../knowledge/text.ts';
+import { terms } from '../knowledge/text.ts';
+import { units, type Unit } from '../knowledge/units.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
 import { phrase } from './phrases.ts';
 
@@ -16,15 +17,16 @@ const WORDS_PER_CHUNK = 4;
 
 const matches = (q: string, t: string) => t === q || (q.length >= 4 && t.startsWith(q)) || (t.length >= 4 && q.startsWith(t));
 
-interface Pick { passage: number; index: number; text: string; score: number; covers: Set<string> }
+interface Pick { passage: number; index: number; unit: Unit; covers: Set<string>; score: number }
 
-interface Sentence { text: string; words: string[] }
+interface Sentence extends Unit { words: string[] }
 
 /**
- * A passage's sentences as plain text with their distinct terms. The same few passages answer
- * many questions, and splitting and tokenizing them on every turn was a tenth of the server's
- * CPU time per chat turn (bench/server-load.mjs); so each passage text is split once. Bounded:
- * a knowledge base larger than the cap only loses the reuse, not correctness.
+ * A passage's units (sentences, list items with their lead-in, table rows with their
+ * headers: knowledge/units.ts) as plain text with their distinct terms. The same few
+ * passages answer many questions, and splitting and tokenizing them on every turn was a
+ * tenth of the server's CPU time per chat turn (bench/server-load.mjs); so each passage
+ * text is split once. Bounded: a knowledge base larger than the cap only loses the reuse.
  */
 const sentenceCache = new Map<string, Sentence[]>();
 const SENTENCE_CACHE_MAX = 5000;
@@ -34,7 +36,7 @@ export function sentencesOf(passage: string, language = 'en'): Sentence[] {
   const key = `${language}\0${passage}`;
   let list = sentenceCache.get(key);
   if (!list) {
-    list = sentences(passage).map((s) => ({ text: plainInline(s), words: [...new Set(terms(s, language))] }));
+    list = units(passage).map((u) => ({ ...u, words: [...new Set(terms(u.text, language))] }));
     if (sentenceCache.size >= SENTENCE_CACHE_MAX) sentenceCache.clear();
     sentenceCache.set(key, list);
   }
@@ -42,10 +44,22 @@ export function sentencesOf(passage: string, language = 'en'): Sentence[] {
 }
 
 /**
- * Chooses the sentences that answer the question; exported for unit tests. The sentence that
- * covers most of the question (its words weighted by rarity, see SearchResult.weights) leads;
- * sentences that cover at least half as much follow in their original order, so the answer
- * starts with the answer and not with whatever stood before it on the page.
+ * Questions that ask for a quantity (a price, a duration, a size, a count, a version): an
+ * answer without a number in it is a neighbour of the answer, not the answer ("use the
+ * charger in the box" for "what voltage is the charger?").
+ */
+const ASKS_QUANTITY = /\b(how (much|many|long|often|far|big|large|old|fast|soon|high|heavy)|what (is|are|'s) the (price|cost|fee|size|limit|maximum|minimum|voltage|wattage|capacity|weight|version|port|timeout)|(price|cost|fee|charge|voltage|wattage|capacity|percentage|how many)\b)/i;
+const HAS_NUMBER = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|free|unlimited|no charge|half|once|twice|daily|weekly|monthly|yearly|annually)\b/i;
+
+const MAX_ITEMS = 12;
+const MAX_LIST_CHARS = 900;
+
+/**
+ * Chooses the units that answer the question; exported for unit tests. The unit that covers
+ * most of the question (its words weighted by rarity, see SearchResult.weights) leads; a list's
+ * lead-in brings its items, an item brings its lead-in, a table row carries its headers. Other
+ * units join only when they cover a part of the question the chosen ones do not (a question
+ * that asks for two facts), so the answer stops at the fact instead of padding it.
  */
 export function compose(question: string, passages: Passage[], weights: Map<string, number>, language = 'en'): { text: string; used: string[] } | null {
   const relevant = passages.filter((p) => p.score >= MIN_RELEVANCE);
@@ -56,58 +70,85 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
   const total = query.reduce((a, [, w]) => a + w, 0) || 1;
   const weightOf = new Map(query);
   const candidates: Pick[] = [];
+  const unitsOf: Sentence[][] = [];
   chosen.forEach((p, pi) => {
-    // A sentence is read under its page's title and heading ("It includes theft insurance"
+    // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count, at half weight.
     const context = new Set(terms(`${p.title} ${p.heading}`, language));
     const inContext = query.filter(([q]) => [...context].some((t) => matches(q, t))).map(([q]) => q);
-    sentencesOf(p.text, language).forEach(({ text, words }, index) => {
+    const list = sentencesOf(p.text, language);
+    unitsOf[pi] = list;
+    list.forEach((unit, index) => {
+      // A lead-in is read with its items: "The plans include:" answers "which plans are there?"
+      // through the items' words as much as its own.
+      const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : unit.words;
       const covers = new Set(query.filter(([q]) => words.some((t) => matches(q, t))).map(([q]) => q));
       const own = query.reduce((a, [q, w]) => (covers.has(q) ? a + w : a), 0);
       const hit = (own + inContext.reduce((a, q) => (covers.has(q) ? a : a + weightOf.get(q)! / 2), 0)) / total;
-      // A sentence counts as much as its passage is relevant; among equals the earlier one wins.
-      const score = hit * (p.score / chosen[0].score) - index * 0.01;
-      candidates.push({ passage: pi, index, text, covers, score: hit > 0 ? score : -1 + score });
+      // A unit counts as much as its passage is relevant; among equals the earlier one wins.
+      const score = hit * (p.score / chosen[0].score) - index * 0.002;
+      candidates.push({ passage: pi, index, unit, covers, score: hit > 0 ? score : -1 + score });
     });
   });
-  const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
+  let ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
+  if (ASKS_QUANTITY.test(question)) {
+    // Only units that state a quantity can answer; the best of them must still cover the question.
+    const withNumber = (c: Pick) => HAS_NUMBER.test(c.unit.text) || (c.unit.kind === 'lead' && unitsOf[c.passage].some((u) => u.group === c.unit.group && HAS_NUMBER.test(u.text)));
+    ranked = ranked.filter(withNumber);
+  }
   // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
-  // sentence of it answers: one that covers under MIN_SENTENCE of the question (words of the
-  // page's title and heading at half weight) is a neighbour of the answer, not the answer
-  // ("top speed in Turbo mode downhill" → "There are four assist modes: … Turbo").
+  // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
+  // page's title and heading at half weight) is a neighbour of the answer, not the answer.
   if (ranked.length === 0 || ranked[0].score < MIN_SENTENCE) return null;
   const lead = ranked[0];
-  // Sentences that match only common words ("lamp" in every page) are not part of the answer.
-  // A sentence that covers a part of the question no chosen sentence covers joins too
-  // ("what is included and what does it cost?").
-  const covered = new Set(lead.covers);
-  const rest = ranked.slice(1).filter((c) => {
-    const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
-    if (c.score < lead.score * 0.5 && adds < 0.2) return false;
-    for (const q of c.covers) covered.add(q);
-    return true;
-  });
-  const next = (c: Pick) => candidates.find((n) => n.passage === c.passage && n.index === c.index + 1);
   const picks: Pick[] = [];
   let chars = 0;
-  const take = (c: Pick | undefined) => {
-    if (!c || picks.includes(c) || picks.length >= MAX_SENTENCES || (picks.length && chars + c.text.length > MAX_CHARS)) return false;
+  const unitPick = (pi: number, index: number) => candidates.find((c) => c.passage === pi && c.index === index)!;
+  const add = (c: Pick) => {
+    if (picks.includes(c)) return;
     picks.push(c);
-    chars += c.text.length;
-    // A lead-in ("Pricing:") says little alone; take the sentence after it too.
-    if (c.text.endsWith(':') || c.text.length < 20) take(next(c));
-    return true;
+    chars += c.unit.text.length;
+  };
+  /** A unit with what it needs to be understood: a lead-in's items, an item's lead-in. */
+  const take = (c: Pick) => {
+    const list = unitsOf[c.passage];
+    if (c.unit.kind === 'item' || c.unit.kind === 'row') {
+      const leadIn = list.findIndex((u) => u.group === c.unit.group && u.kind === 'lead');
+      if (leadIn >= 0 && leadIn < c.index && list[leadIn].text.length <= 200) add(unitPick(c.passage, leadIn));
+    }
+    add(c);
+    if (c.unit.kind === 'lead' || /[:：]$/.test(c.unit.text)) {
+      let n = 0;
+      for (let i = c.index + 1; i < list.length && n < MAX_ITEMS; i++) {
+        const u = list[i];
+        if (c.unit.kind === 'lead' ? u.group !== c.unit.group : n > 0) break;
+        if (chars + u.text.length > MAX_LIST_CHARS) break;
+        add(unitPick(c.passage, i));
+        n++;
+      }
+    }
   };
   take(lead);
-  const leading = picks.length;
-  for (const c of rest) take(c);
-  const following = picks.slice(leading).sort((a, b) => a.passage - b.passage || a.index - b.index);
-  const ordered = [...picks.slice(0, leading), ...following];
-  // Paragraphs per passage, in the order their first sentence appears in the answer.
+  const covered = new Set(lead.covers);
+  for (const c of ranked.slice(1)) {
+    if (picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
+    const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
+    if (adds < 0.15 || c.score < MIN_SENTENCE / 2) continue;
+    for (const q of c.covers) covered.add(q);
+    take(c);
+  }
+  // In the order of the page: the passage of the lead first, units in their own order.
+  const order = [...new Set(picks.map((p) => p.passage))];
+  picks.sort((a, b) => order.indexOf(a.passage) - order.indexOf(b.passage) || a.index - b.index);
   const paragraphs = new Map<number, string[]>();
-  for (const p of ordered) paragraphs.set(p.passage, [...(paragraphs.get(p.passage) ?? []), p.text]);
+  for (const p of picks) {
+    const text = p.unit.kind === 'item' ? `- ${p.unit.text}` : p.unit.text;
+    paragraphs.set(p.passage, [...(paragraphs.get(p.passage) ?? []), text]);
+  }
   const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);
-  return { text: [...paragraphs.values()].map((ss) => ss.join(' ')).join('\n\n'), used };
+  // List items stand on their own lines (Markdown), prose sentences run on.
+  const render = (ss: string[]) => ss.reduce((acc, t, i) => (i === 0 ? t : acc + (t.startsWith('- ') || ss[i - 1].startsWith('- ') || ss[i - 1].endsWith(':') ? '\n' : ' ') + t), '');
+  return { text: [...paragraphs.values()].map(render).join('\n\n'), used };
 }
 
 /** Splits text into chunks of a few words, keeping every character (whitespace included). */

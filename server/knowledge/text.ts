@@ -166,9 +166,19 @@ export function htmlToText(html: string): { text: string; title: string | null }
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim() || null;
   const text = html
     .replace(/<(script|style|noscript|template|head)[\s\S]*?<\/\1>/gi, ' ')
+    // A table becomes one line per row with cells between pipes (as a Markdown table), so
+    // knowledge/units.ts can name each cell by its column header; blocks inside a cell
+    // (Word puts a paragraph in every cell) must not break its row.
+    .replace(/<table[\s\S]*?<\/table>/gi, (t) => `\n\n${t
+      .replace(/<\/?(p|div|br|span|strong|em|b|i|code|a)\b[^>]*>/gi, ' ')
+      .replace(/<tr[^>]*>/gi, '\n|')
+      .replace(/<\/t[dh]>/gi, ' |')
+      .replace(/<(?!\/?t[dhr]\b)[^>]+>/gi, ' ')
+      .replace(/<[^>]+>/g, '')
+      .replace(/[ \t]+/g, ' ')}\n\n`)
     .replace(/<h([1-6])[^>]*>/gi, (_m, n: string) => `\n${'#'.repeat(Number(n))} `)
     .replace(/<li[^>]*>/gi, '\n- ')
-    .replace(/<\/(p|div|h[1-6]|li|tr|section|article|header|footer|blockquote|pre)>|<br\s*\/?>/gi, '\n\n')
+    .replace(/<\/(p|div|h[1-6]|li|section|article|header|footer|blockquote|pre)>|<br\s*\/?>/gi, '\n\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (m, e: string) => {
       if (e[0] === '#') {

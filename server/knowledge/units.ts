@@ -1,0 +1,163 @@
+/**
+ * A passage's text as the units an answer is made of, keeping the structure a sentence
+ * splitter loses:
+ *   - prose: hard-wrapped lines joined into paragraphs, then split into sentences (a line
+ *     break inside a paragraph is not the end of anything);
+ *   - lists: each item a unit, tied to its lead-in ("The plans include:") by a group number,
+ *     so an answer can carry the lead-in with its items or an item with its lead-in;
+ *   - tables: each body row a unit that names its column headers ("Plan: Hot Desk; Midtown:
+ *     $269"), so a quoted row says what its cells are;
+ *   - definition lines (`--onto=<onto>::` or `term:` followed by an indented description)
+ *     joined to their description.
+ * Headings are not units: retrieval hands them over as the passage's heading.
+ */
+import { plainInline } from './text.ts';
+
+export type UnitKind = 'text' | 'lead' | 'item' | 'row';
+
+export interface Unit {
+  text: string;
+  kind: UnitKind;
+  /** Units of one list or table (and its lead-in) share a group; -1 for plain prose. */
+  group: number;
+}
+
+const ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
+const HEADING = /^\s{0,3}#{1,6}\s+/;
+const ROW = /^\s*\|.*\|\s*$/;
+const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const FENCE = /^\s*(```|~~~)/;
+const DEFINITION = /^\s*(\S.*?)::\s*$/;
+/** An underline of a Setext or AsciiDoc title ("=====", "-----"). */
+const RULE = /^\s*([=\-~^*_])\1{2,}\s*$/;
+
+/** Sentences of one paragraph: ends at . ! ? followed by a space, so "2.4 GHz" and "v1.2" stay whole. */
+export function splitSentences(paragraph: string): string[] {
+  return paragraph.split(/(?<=[.!?。]["')\]]?)\s+(?=[\p{Lu}\p{N}"'(`<\[])/u).map((s) => s.trim()).filter((s) => s.length > 1);
+}
+
+const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => plainInline(c));
+
+/** One body row under its headers: "Plan: Hot Desk; Midtown: $269". Empty cells are left out. */
+function rowText(header: string[] | null, row: string[]): string {
+  if (!header) return row.filter(Boolean).join('; ');
+  const parts = row.map((c, i) => (c ? (header[i] ? `${header[i]}: ${c}` : c) : '')).filter(Boolean);
+  return parts.join('; ');
+}
+
+export function units(text: string): Unit[] {
+  const out: Unit[] = [];
+  let group = 0;
+  let para: string[] = [];
+  let item: string[] | null = null;
+  let inList = false;
+  let definition: string | null = null;
+  let table: { header: string[] | null; rows: string[][] } | null = null;
+  let fence = false;
+
+  const emitProse = (s: string) => {
+    const joined = plainInline(s);
+    if (!joined) return;
+    for (const sentence of splitSentences(joined)) out.push({ text: sentence, kind: 'text', group: -1 });
+  };
+  const flushPara = () => {
+    if (!para.length) return;
+    let textOf = para.join(' ');
+    para = [];
+    if (definition) {
+      textOf = `${definition}: ${textOf}`;
+      definition = null;
+    }
+    emitProse(textOf);
+  };
+  const flushItem = () => {
+    if (!item) return;
+    const t = plainInline(item.join(' '));
+    if (t) out.push({ text: t, kind: 'item', group });
+    item = null;
+  };
+  const flushTable = () => {
+    if (!table) return;
+    const { header, rows } = table;
+    table = null;
+    if (!rows.length && header) {
+      out.push({ text: header.filter(Boolean).join('; '), kind: 'text', group: -1 });
+      return;
+    }
+    for (const r of rows) {
+      const t = rowText(header, r);
+      if (t) out.push({ text: t, kind: 'row', group });
+    }
+  };
+  /** A list or table begins: the sentence just before it, if it ends with ":", is its lead-in. */
+  const open = () => {
+    group += 1;
+    const last = out[out.length - 1];
+    if (last && last.kind === 'text' && /[:：]$/.test(last.text)) {
+      last.kind = 'lead';
+      last.group = group;
+    }
+  };
+
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\s+$/, '');
+    if (FENCE.test(line)) {
+      // Code blocks stay line by line: joining code would make nonsense sentences.
+      flushPara(); flushItem();
+      fence = !fence;
+      continue;
+    }
+    if (fence) {
+      if (line.trim()) out.push({ text: line.trim(), kind: 'text', group: -1 });
+      continue;
+    }
+    if (!line.trim() || RULE.test(line)) {
+      // A blank line ends a paragraph and a table; a list survives blank lines between items.
+      flushPara(); flushTable();
+      if (item) flushItem();
+      continue;
+    }
+    if (HEADING.test(line)) {
+      flushPara(); flushItem(); flushTable();
+      inList = false;
+      continue;
+    }
+    if (ROW.test(line)) {
+      flushPara(); flushItem();
+      inList = false;
+      if (SEPARATOR.test(line)) continue;
+      if (!table) {
+        open();
+        table = { header: cells(line), rows: [] };
+      } else {
+        table.rows.push(cells(line));
+      }
+      continue;
+    }
+    flushTable();
+    const d = DEFINITION.exec(line);
+    if (d) {
+      flushPara(); flushItem();
+      inList = false;
+      definition = plainInline(d[1]);
+      continue;
+    }
+    if (ITEM.test(line)) {
+      flushPara(); flushItem();
+      if (!inList) open();
+      inList = true;
+      item = [line.replace(ITEM, '')];
+      continue;
+    }
+    // An indented line under an item continues it; a flush-left line after a list ends it.
+    if (item && /^\s{2,}/.test(raw)) {
+      item.push(line.trim());
+      continue;
+    }
+    if (item) flushItem();
+    if (inList && !para.length && /^\S/.test(raw)) inList = false;
+    para.push(line.trim());
+  }
+  flushPara(); flushItem(); flushTable();
+  return out;
+}
