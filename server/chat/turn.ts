@@ -12,6 +12,9 @@ import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
 import { phrase } from '../engines/phrases.ts';
 import { asksForHuman, recordHandoff } from './handoff.ts';
+import { messageLanguage } from './language.ts';
+import { smallTalk } from './small-talk.ts';
+import { needsContext } from '../knowledge/follow-up.ts';
 import { publish } from '../console/publish.ts';
 import { isServiceDown } from '../ops/outage.ts';
 import type { NoticeCode, StreamErrorCode } from '../../protocol/schemas.ts';
@@ -127,54 +130,81 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
     await tell('message.visitor', { message: asked });
 
     const kb = ctx.knowledge(bot);
-    const found = kb.search(input.message, { history });
+    // Small talk is not searched ("hi" would only find "I couldn't find an answer"); a
+    // self-contained question is searched alone, so an unrelated earlier turn cannot pull it
+    // back to the old topic; only an elliptical follow-up ("and for the frame?") takes the
+    // earlier turns along.
+    const chat = input.image ? null : smallTalk(input.message);
+    const found = chat ? { passages: [], degraded: false, weights: new Map<string, number>() }
+      : kb.search(input.message, { history: needsContext(input.message) ? history : [] });
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
-    // Auto handoff: the user asks for a person, or the knowledge has nothing on the question.
-    const wantsPerson = asksForHuman(input.message, bot.language);
-    const answerable = found.passages.some((p) => p.score >= MIN_RELEVANCE);
+    const wantsPerson = !chat && asksForHuman(input.message, bot.language);
     const auto = bot.handoff.enabled && bot.handoff.trigger !== 'button';
-    if (auto && (wantsPerson || !answerable)) {
-      if (await ctx.presence.available()) {
-        await store.setStatus(conversation.id, 'handoff');
-        await recordHandoff(ctx, conversation);
-        await out.send(notice('handoff_started', 'info'));
-        return void (await doneWithoutAnswer(conversation.id));
-      }
-      // Only a visitor who asked for a person hears that no one is there; an unanswered
-      // question is simply answered ("I don't know") rather than met with staffing news.
-      if (wantsPerson) await out.send(notice('handoff_offline', 'info'));
-    }
-    if (!answerable && !wantsPerson) {
-      // The console's to-do list: what the knowledge could not answer.
+    /**
+     * The one "don't know", whether retrieval found nothing or the engine found nothing that
+     * answers: the question goes on the console's to-do list, and a bot set to hand off does
+     * so when a person is there. Returns true when the conversation was handed over.
+     */
+    const dontKnow = async (): Promise<boolean> => {
       await store.addQuestion({ bot_id: bot.id, conversation_id: conversation.id, message_id: asked.id, text: input.message, reason: 'no_answer' });
       await store.addEvent(conversation.id, { type: 'unanswered', message_id: asked.id });
+      return auto && handOver();
+    };
+    const handOver = async (): Promise<boolean> => {
+      if (!(await ctx.presence.available())) return false;
+      await store.setStatus(conversation.id, 'handoff');
+      await recordHandoff(ctx, conversation);
+      await out.send(notice('handoff_started', 'info'));
+      await doneWithoutAnswer(conversation.id);
+      return true;
+    };
+    if (wantsPerson && auto) {
+      if (await handOver()) return;
+      // Only a visitor who asked for a person hears that no one is there.
+      await out.send(notice('handoff_offline', 'info'));
     }
-    await out.send({ type: 'status', stage: 'generating' });
+    /** What the bot says when it has nothing: in the visitor's language when they wrote another one. */
+    const noAnswer = () => {
+      const visitor = messageLanguage(input.message);
+      return visitor && visitor !== bot.language.toLowerCase().split('-')[0] ? phrase(visitor, 'other_language', bot.language) : phrase(bot.language, 'no_answer');
+    };
 
     let answer = '';
     let result: EngineResult | void = undefined;
+    const answerable = found.passages.some((p) => p.score >= MIN_RELEVANCE);
     // A request for a person that no person can take now gets a plain reply; searching the
     // knowledge for "a human" would only produce a confusing "no answer". A question that
     // merely names a person-phrase ("customer service hours?") and that the knowledge
     // answers gets that answer.
-    const turn = wantsPerson && !answerable
-      ? said(personReply(bot, await ctx.presence.available()))
-      : ctx.engine(bot).answer({
-        question: input.message, passages: found.passages, weights: found.weights, history, image: input.image,
-        language: bot.language, botName: bot.name, signal: out.signal,
-      });
+    const nothing: AsyncGenerator<string, EngineResult> = (async function* () {
+      return { used: [], unanswered: true };
+    })();
+    let turn = chat ? said(phrase(bot.language, chat))
+      : wantsPerson && !answerable ? said(personReply(bot, await ctx.presence.available()))
+        // Retrieval found nothing relevant: no engine is asked (a model would only be paid to say so).
+        : !answerable ? nothing
+          : ctx.engine(bot).answer({
+          question: input.message, passages: found.passages, weights: found.weights, history, image: input.image,
+          language: bot.language, botName: bot.name, signal: out.signal,
+        });
     try {
-      for (;;) {
-        const step = await turn.next();
-        if (step.done) {
-          result = step.value;
-          break;
-        }
+      // The engine's first step says whether it has an answer at all: a "don't know" may
+      // still hand the conversation over, which is told (a notice) before anything is generated.
+      let step = await turn.next();
+      if (step.done && step.value?.unanswered) {
+        if (await dontKnow()) return;
+        await turn.return(undefined).catch(() => undefined);
+        turn = said(noAnswer());
+        step = await turn.next();
+      }
+      if (!(await out.send({ type: 'status', stage: 'generating' }))) return;
+      for (; !step.done; step = await turn.next()) {
         answer += step.value;
         if (isBlocked(answer)) return void (await fail('content_filtered', MESSAGES.filtered));
         if (!(await out.send({ type: 'content', content: step.value }))) break;
       }
+      if (step.done) result = step.value;
     } catch (e) {
       if (!out.open) return;
       if (e instanceof EngineError) {

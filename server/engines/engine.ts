@@ -25,6 +25,12 @@ export interface EngineRequest {
 export interface EngineResult {
   /** Ids of the passages the answer used, when the engine knows them. */
   used?: string[];
+  /**
+   * The engine found nothing in the passages that answers the question. It then yields no
+   * text at all: the turn says "don't know" itself (stored as an unanswered question, and a
+   * handoff when the bot is set to it).
+   */
+  unanswered?: boolean;
 }
 
 export interface Engine {

@@ -8,7 +8,6 @@ import type { Passage } from '../knowledge/passage.ts';
 import { terms } from '../knowledge/text.ts';
 import { units, type Unit } from '../knowledge/units.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
-import { phrase } from './phrases.ts';
 
 const MAX_SENTENCES = 4;
 export const MIN_SENTENCE = 0.3;
@@ -169,12 +168,12 @@ export class ExtractiveEngine implements Engine {
 
   async *answer(req: EngineRequest): AsyncGenerator<string, EngineResult> {
     const composed = compose(req.question, req.passages, req.weights, req.language);
-    const text = composed?.text ?? phrase(req.language, 'no_answer');
-    for (const piece of chunkText(text)) {
+    if (!composed) return { used: [], unanswered: true };
+    for (const piece of chunkText(composed.text)) {
       if (req.signal.aborted) return { used: [] };
       yield piece;
       await pause(this.delayMs, req.signal);
     }
-    return { used: composed?.used ?? [] };
+    return { used: composed.used };
   }
 }

@@ -1,0 +1,28 @@
+/**
+ * Which of the shipped languages (en, de, fr, es, ar) a visitor's message is written in, from
+ * its most frequent function words and its script; null when it cannot tell (a short message,
+ * a product name, a mix). Used only to answer in the visitor's language when the knowledge
+ * has nothing for them, so a wrong guess costs little and no guess costs nothing.
+ */
+const FUNCTION_WORDS: Record<string, string[]> = {
+  en: ['the', 'is', 'are', 'what', 'how', 'do', 'does', 'can', 'i', 'my', 'you', 'your', 'to', 'of', 'and', 'for', 'with', 'when', 'where', 'which', 'there', 'it', 'an', 'this', 'that', 'have', 'should', 'will', 'be'],
+  de: ['der', 'die', 'das', 'ist', 'sind', 'wie', 'was', 'ich', 'mein', 'meine', 'kann', 'können', 'nicht', 'und', 'mit', 'für', 'ein', 'eine', 'einen', 'wann', 'wo', 'welche', 'welcher', 'welches', 'gibt', 'es', 'den', 'dem', 'auf', 'bei', 'von', 'zu', 'wird', 'werden', 'muss', 'ob', 'man', 'lange', 'viel', 'soll', 'im'],
+  fr: ['le', 'les', 'est', 'sont', 'comment', 'quel', 'quelle', 'quels', 'quelles', 'je', 'mon', 'ma', 'mes', 'peut', 'puis', 'pour', 'avec', 'une', 'des', 'du', 'et', 'dans', 'il', 'combien', 'quand', 'où', 'qu', 'que', 'est-ce', 'ce', 'faut', 'sur', 'pas', 'par', 'au', 'aux'],
+  es: ['el', 'los', 'las', 'es', 'son', 'cómo', 'como', 'qué', 'cuál', 'cuáles', 'cuánto', 'cuánta', 'cuántos', 'puedo', 'mi', 'mis', 'para', 'con', 'una', 'del', 'y', 'hay', 'se', 'por', 'cuándo', 'dónde', 'tengo', 'puede', 'debo', 'qué', 'lo', 'su', 'al'],
+};
+const INDEX = new Map<string, string[]>();
+for (const [lang, words] of Object.entries(FUNCTION_WORDS)) for (const w of words) INDEX.set(w, [...(INDEX.get(w) ?? []), lang]);
+
+/** Letters only one of the languages uses. */
+const MARKS: [RegExp, string][] = [[/[ßäöü]/i, 'de'], [/[¿¡ñ]/i, 'es'], [/[çèêàùœ]/i, 'fr']];
+
+export function messageLanguage(message: string): string | null {
+  if (/\p{Script=Arabic}/u.test(message)) return 'ar';
+  const words = message.toLowerCase().match(/[\p{L}'-]+/gu) ?? [];
+  const score: Record<string, number> = { en: 0, de: 0, fr: 0, es: 0 };
+  for (const w of words) for (const lang of INDEX.get(w) ?? []) score[lang] += 1 / (INDEX.get(w)!.length);
+  for (const [re, lang] of MARKS) if (re.test(message)) score[lang] += 1.5;
+  const [best, second] = Object.entries(score).sort((a, b) => b[1] - a[1]);
+  if (best[1] < 2 || best[1] < second[1] * 2) return null;
+  return best[0];
+}
