@@ -183,7 +183,7 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
     let turn = chat ? said(phrase(bot.language, chat))
       : wantsPerson && !answerable ? said(personReply(bot, await ctx.presence.available()))
         // Retrieval found nothing relevant: no engine is asked (a model would only be paid to say so).
-        : !answerable ? nothing
+        : !answerable && !input.image ? nothing
           : ctx.engine(bot).answer({
           question: input.message, passages: found.passages, weights: found.weights, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,

@@ -10,7 +10,7 @@ import { units, type Unit } from '../knowledge/units.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
 
 const MAX_SENTENCES = 4;
-export const MIN_SENTENCE = 0.3;
+export const MIN_SENTENCE = 0.4;
 const MAX_CHARS = 700;
 const WORDS_PER_CHUNK = 4;
 
@@ -50,7 +50,21 @@ export function sentencesOf(passage: string, language = 'en'): Sentence[] {
 const ASKS_QUANTITY = /\b(how (much|many|long|often|far|big|large|old|fast|soon|high|heavy)|what (is|are|'s) the (price|cost|fee|size|limit|maximum|minimum|voltage|wattage|capacity|weight|version|port|timeout)|(price|cost|fee|charge|voltage|wattage|capacity|percentage|how many)\b)/i;
 const HAS_NUMBER = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|free|unlimited|no charge|half|once|twice|daily|weekly|monthly|yearly|annually)\b/i;
 
+/**
+ * The parts of a question that asks several things ("what does it cost, and how long does
+ * it take?"), each as its own terms; one part (or none) for a simple question.
+ */
+export function questionParts(question: string, language = 'en'): string[][] {
+  const parts = question
+    .split(/[,;]\s*(?:and\s+|or\s+)?(?=(?:what|when|where|which|who|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?=(?:what|when|where|which|who|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
+    .map((p) => terms(p, language))
+    .filter((t) => t.length > 0);
+  return parts.length > 1 ? parts : [];
+}
+
 const MAX_ITEMS = 12;
+/** A question word found only in the unit's page title or heading counts fully: a heading is what its sentences are about. */
+const CONTEXT_SHARE = 1;
 const MAX_LIST_CHARS = 900;
 
 /**
@@ -72,7 +86,7 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
   const unitsOf: Sentence[][] = [];
   chosen.forEach((p, pi) => {
     // A unit is read under its page's title and heading ("It includes theft insurance"
-    // on the Cobalt Care page is about Cobalt Care): their words count, at half weight.
+    // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
     const context = new Set(terms(`${p.title} ${p.heading}`, language));
     const inContext = query.filter(([q]) => [...context].some((t) => matches(q, t))).map(([q]) => q);
     const list = sentencesOf(p.text, language);
@@ -83,7 +97,7 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
       const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : unit.words;
       const covers = new Set(query.filter(([q]) => words.some((t) => matches(q, t))).map(([q]) => q));
       const own = query.reduce((a, [q, w]) => (covers.has(q) ? a + w : a), 0);
-      const hit = (own + inContext.reduce((a, q) => (covers.has(q) ? a : a + weightOf.get(q)! / 2), 0)) / total;
+      const hit = (own + inContext.reduce((a, q) => (covers.has(q) ? a : a + weightOf.get(q)! * CONTEXT_SHARE), 0)) / total;
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
       const score = hit * (p.score / chosen[0].score) - index * 0.002;
       candidates.push({ passage: pi, index, unit, covers, score: hit > 0 ? score : -1 + score });
@@ -129,6 +143,21 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
   };
   take(lead);
   const covered = new Set(lead.covers);
+  // A question of several parts ("when was it released, and when is the hotline open?"):
+  // each part gets the unit that answers it best, if one covers most of that part.
+  for (const part of questionParts(question)) {
+    const own = query.filter(([q]) => part.some((t) => matches(q, t)));
+    const partTotal = own.reduce((a, [, w]) => a + w, 0);
+    if (!partTotal) continue;
+    const best = ranked
+      .map((c) => ({ c, part: own.reduce((a, [q, w]) => (c.covers.has(q) ? a + w : a), 0) / partTotal }))
+      .filter((x) => x.part >= 0.6)
+      .sort((a, b) => b.part - a.part || b.c.score - a.c.score)[0];
+    if (best && !picks.includes(best.c) && chars + best.c.unit.text.length <= MAX_CHARS) {
+      for (const q of best.c.covers) covered.add(q);
+      take(best.c);
+    }
+  }
   for (const c of ranked.slice(1)) {
     if (picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
     const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;

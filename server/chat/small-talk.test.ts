@@ -1,0 +1,20 @@
+/** Small talk and the visitor's language (issue 20): only messages that are nothing else. */
+import { expect, test } from 'vitest';
+import { messageLanguage } from './language.ts';
+import { smallTalk } from './small-talk.ts';
+
+test('greetings, thanks, goodbyes and "who are you" in the shipped languages; a question is never small talk', () => {
+  expect(['hi', 'Hello there!', 'Guten Tag', 'hola', 'مرحبا'].map(smallTalk)).toEqual(['hello', 'hello', 'hello', 'hello', 'hello']);
+  expect(['thanks!', 'thank you so much', 'merci beaucoup', 'great, thanks'].map(smallTalk)).toEqual(['thanks', 'thanks', 'thanks', 'thanks']);
+  expect(['bye', 'who are you?', 'are you a bot?'].map(smallTalk)).toEqual(['bye', 'who', 'who']);
+  expect(['hi, how do I export my notes?', 'thanks, and what does it cost?', 'ok', 'Hello World example'].map(smallTalk)).toEqual([null, null, null, null]);
+});
+
+test('the language of a message from its function words and letters; no guess for a bare term', () => {
+  expect(messageLanguage('Wie lange dauert das Laden des Akkus?')).toBe('de');
+  expect(messageLanguage('¿Cuánto tarda la entrega?')).toBe('es');
+  expect(messageLanguage('Comment puis-je changer mon mot de passe ?')).toBe('fr');
+  expect(messageLanguage('What is the refund policy?')).toBe('en');
+  expect(messageLanguage('keepAliveTimeout default?')).toBeNull();
+  expect(messageLanguage('ما هي سياسة الاسترداد؟')).toBe('ar');
+});

@@ -1,0 +1,34 @@
+/** The structure answers are made of (issue 20): wrapped prose, lists with lead-ins, table rows with headers. */
+import { describe, expect, test } from 'vitest';
+import { htmlToText } from './text.ts';
+import { units } from './units.ts';
+
+describe('units', () => {
+  test('hard-wrapped lines are one paragraph, split into sentences only at sentence ends', () => {
+    expect(units('The charger is in\nthe box. It takes 3\nhours to charge 2.5 Ah.').map((u) => u.text))
+      .toEqual(['The charger is in the box.', 'It takes 3 hours to charge 2.5 Ah.']);
+  });
+
+  test('a list keeps its lead-in in its group, items survive blank lines and indented continuations', () => {
+    const u = units('Plans include:\n\n- Hot desk\n- Dedicated desk\n  with a locker\n\nAfter the list.');
+    expect(u.map((x) => [x.kind, x.text])).toEqual([
+      ['lead', 'Plans include:'], ['item', 'Hot desk'], ['item', 'Dedicated desk with a locker'], ['text', 'After the list.'],
+    ]);
+    expect(new Set(u.slice(0, 3).map((x) => x.group)).size).toBe(1);
+  });
+
+  test('a Markdown table becomes rows that name their headers', () => {
+    expect(units('| Plan | Midtown | Harbor |\n|---|---|---|\n| Hot Desk | $269 | $289 |').map((u) => [u.kind, u.text]))
+      .toEqual([['row', 'Plan: Hot Desk; Midtown: $269; Harbor: $289']]);
+  });
+
+  test('an HTML (or DOCX) table keeps its rows whole, paragraphs inside cells included', () => {
+    const { text } = htmlToText('<p>Fees:</p><table><tr><th><p>Item</p></th><th>Fee</th></tr><tr><td><p>Lost card</p></td><td>$25</td></tr></table>');
+    expect(units(text).map((u) => [u.kind, u.text])).toEqual([['lead', 'Fees:'], ['row', 'Item: Lost card; Fee: $25']]);
+  });
+
+  test('a definition line is joined to its description; code stays line by line', () => {
+    expect(units('--onto=<onto>::\n\tUse this commit\n\tas the base.\n\n```\nnpm i\nnpm t\n```').map((u) => u.text))
+      .toEqual(['--onto=<onto>: Use this commit as the base.', 'npm i', 'npm t']);
+  });
+});
