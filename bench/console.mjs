@@ -1,15 +1,17 @@
 // The operator console's queries at scale (issue 14): 100,000 conversations (five messages
 // each, spread over 90 days, with feedback, unanswered questions, citations, contacts and
-// handoffs), written straight into the store's tables after the server created them, then
-// read through the real agent API over HTTP: the first page, a page 40 cursors deep, filtered
-// pages, full-text search, the numbers of 30 days, unanswered groups and knowledge health.
-// SQLite (the embedded default) and PostgreSQL when it answers.
-//   node bench/console.mjs [--quick]
+// handoffs), written in bulk into the store's tables, then read through the real agent API over
+// HTTP: the first page, a page 40 cursors deep, filtered pages, full-text search, the numbers
+// of 30 days, unanswered groups and knowledge health. The tables are the migrations' own: the
+// store is opened by the compiled server's code (dist/server, as bench/serve.mjs runs it) and
+// the rows go through its Kysely instance. SQLite (the embedded default) and PostgreSQL when
+// it answers.
+//   node bench/console.mjs [--quick]      (after npm run build)
 import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
+import { sql } from 'kysely';
+import { openStore } from '../dist/server/server/store/open.js';
+import { countDailyFromMessages } from '../dist/server/server/store/migrations.js';
 import { fmt, fmtInt, log, main, outDir, percentile, startOurServer } from './common.mjs';
 import { BOTS, writeBenchConfig } from './config.mjs';
 import { scratchDatabase } from './scale-out.mjs';
@@ -49,53 +51,26 @@ function* rows(n, botIds, batch = 2000) {
 }
 
 const TABLES = ['conversations', 'messages', 'questions', 'citations', 'contact_submissions'];
-/**
- * The per-day counts the store keeps as messages and ratings arrive (sql-store.ts bump()),
- * computed once for the rows written directly: the same statements migration 003 fills them with.
- */
-const COUNTERS = [
-  `INSERT INTO daily_counters (bot_id, day, name, n) SELECT c.bot_id, substr(m.created_at, 1, 10), 'turns', COUNT(*) FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.role = 'user' GROUP BY c.bot_id, substr(m.created_at, 1, 10)`,
-  `INSERT INTO daily_counters (bot_id, day, name, n) SELECT c.bot_id, substr(m.created_at, 1, 10), m.feedback, COUNT(*) FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.feedback IS NOT NULL GROUP BY c.bot_id, substr(m.created_at, 1, 10), m.feedback`,
-];
 const key = { contact_submissions: 'contacts' };
+/** Rows per INSERT: 10,000 values for a message batch, under both engines' limits on parameters. */
+const CHUNK = 1000;
 
-function fillSqlite(file, n, botIds) {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  const insert = {};
-  for (const table of TABLES) {
-    const sample = [...rows(1, botIds)][0][key[table] ?? table][0];
-    const cols = Object.keys(sample);
-    insert[table] = db.prepare(`INSERT INTO ${table} (${cols.join(',')}) VALUES (${cols.map((c) => `@${c}`).join(',')})`);
+/**
+ * Writes the rows through the store's own Kysely instance (the same on SQLite and PostgreSQL),
+ * one transaction per batch, then the per-day counts the store keeps as messages and ratings
+ * arrive, with the statements migration 003 fills them with.
+ */
+async function fill(store, n, botIds) {
+  for (const b of rows(n, botIds)) {
+    await store.db.transaction().execute(async (tx) => {
+      for (const table of TABLES) {
+        const list = b[key[table] ?? table];
+        for (let i = 0; i < list.length; i += CHUNK) await tx.insertInto(table).values(list.slice(i, i + CHUNK)).execute();
+      }
+    });
   }
-  const write = db.transaction((b) => {
-    for (const table of TABLES) for (const r of b[key[table] ?? table]) insert[table].run(r);
-  });
-  for (const b of rows(n, botIds)) write(b);
-  for (const q of COUNTERS) db.exec(q);
-  db.exec('ANALYZE');
-  db.close();
-}
-
-async function fillPostgres(url, n, botIds) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  for (const b of rows(n, botIds, 1000)) {
-    for (const table of TABLES) {
-      const list = b[key[table] ?? table];
-      if (!list.length) continue;
-      const cols = Object.keys(list[0]);
-      const values = [];
-      const params = list.map((r, i) => `(${cols.map((col, j) => {
-        values.push(r[col]);
-        return `$${i * cols.length + j + 1}`;
-      }).join(',')})`);
-      await c.query(`INSERT INTO ${table} (${cols.join(',')}) VALUES ${params.join(',')}`, values);
-    }
-  }
-  for (const q of COUNTERS) await c.query(q);
-  await c.query('ANALYZE');
-  await c.end();
+  await countDailyFromMessages(store.db);
+  await sql`ANALYZE`.execute(store.db);
 }
 
 async function timed(url, path, times) {
@@ -119,15 +94,17 @@ async function measureOne(setup, n, times) {
   writeFileSync(configPath, JSON.stringify(config));
   const dataDir = outDir('console', `${setup.name}-${randomBytes(3).toString('hex')}`);
   const args = setup.databaseUrl ? ['--database-url', setup.databaseUrl] : [];
-  // Once to create the tables (migrations run at start), then filled directly.
-  let server = await startOurServer({ configPath, dataDir, args });
-  await server.stop();
+  // The store as the server opens it (the migrations create the tables), filled, closed; then the server.
   const t0 = performance.now();
   const botIds = [BOTS.load, BOTS.page, BOTS.stream, BOTS.hold];
-  if (setup.databaseUrl) await fillPostgres(setup.databaseUrl, n, botIds);
-  else fillSqlite(join(dataDir, 'chat.sqlite3'), n, botIds);
+  const store = await openStore({ dataDir, databaseUrl: setup.databaseUrl });
+  try {
+    await fill(store, n, botIds);
+  } finally {
+    await store.close();
+  }
   log(`${setup.name}: ${fmtInt(n)} conversations written in ${fmt((performance.now() - t0) / 1000)} s`);
-  server = await startOurServer({ configPath, dataDir, args });
+  const server = await startOurServer({ configPath, dataDir, args });
   try {
     const L = '/v1/agent/conversations';
     const today = new Date().toISOString().slice(0, 10);

@@ -5,13 +5,15 @@
 // instances, PostgreSQL, Redis and this load share, so three instances cannot go faster here.
 // Then memory per open stream with Redis configured (each event is also logged to a Redis
 // Stream for resumption), against the same figure without Redis.
-//   node bench/scale-out.mjs [--quick]
+// Messages stored are counted through the store as the instances open it (the compiled server's
+// code, dist/server).
+//   node bench/scale-out.mjs [--quick]      (after npm run build)
 import { request as httpRequest, Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { join } from 'node:path';
+import { openStore } from '../dist/server/server/store/open.js';
 import { cpuTimeMs, fmt, fmtInt, log, main, outDir, percentile, startOurServer } from './common.mjs';
 import { BOTS, QUESTION, writeBenchConfig } from './config.mjs';
 import { heldStreams } from './server-load.mjs';
@@ -30,13 +32,6 @@ export async function scratchDatabase() {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async count(sql) {
-      const c = new pg.Client({ connectionString: url.toString() });
-      await c.connect();
-      const r = await c.query(sql);
-      await c.end();
-      return Number(r.rows[0].n);
-    },
     async drop() {
       const c = new pg.Client({ connectionString: PG_ADMIN });
       await c.connect();
@@ -102,18 +97,13 @@ async function setup(kind, instances, cfg) {
   // The first start migrates; the others then start together.
   const servers = [await startOurServer({ configPath: cfg, dataDir: join(data, '0'), args })];
   servers.push(...(await Promise.all(Array.from({ length: instances - 1 }, (_, i) => startOurServer({ configPath: cfg, dataDir: join(data, String(i + 1)), args })))));
+  // The instances' store, opened as they open it, for counting what they stored.
+  const store = await openStore({ dataDir: join(data, '0'), databaseUrl: db?.url });
   return {
     servers,
-    async stored() {
-      if (!db) {
-        const file = new Database(join(data, '0', 'chat.sqlite3'), { readonly: true });
-        const n = file.prepare('SELECT COUNT(*) AS n FROM messages').get().n;
-        file.close();
-        return n;
-      }
-      return db.count('SELECT COUNT(*) AS n FROM messages');
-    },
+    stored: () => store.messageCount(),
     async close() {
+      await store.close();
       await Promise.all(servers.map((s) => s.stop()));
       if (db) await db.drop();
       if (db) await clearPrefix(prefix);

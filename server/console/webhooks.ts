@@ -12,10 +12,9 @@ import { WEBHOOK_EVENTS, type WebhookEventType } from '../../protocol/console.ts
 import type { WebhookConfig } from '../config/config.ts';
 import type { AppConfig } from '../config/config.ts';
 import type { Logger } from '../ops/log.ts';
-import type { Store } from '../store/store.ts';
+import type { DeliveryOutcome, QueuedDelivery, WebhookStore } from '../store/webhooks.ts';
 import type { Events } from './events.ts';
 import type { DomainEvent } from './events.ts';
-import type { DeliveryOutcome, QueuedDelivery } from '../store/store.ts';
 
 export const MAX_ATTEMPTS = 8;
 const TIMEOUT_MS = 10_000;
@@ -67,7 +66,7 @@ export function payload(ctx: { config: Pick<AppConfig, 'bots'> }, e: DomainEvent
 /** What the dispatcher uses: the config's workspaces and bots, the queue in the store, the events it turns into deliveries. */
 export interface WebhookDeps {
   config: Pick<AppConfig, 'bots' | 'workspaces'>;
-  store: Pick<Store, 'enqueueDeliveries' | 'claimDueDeliveries' | 'finishAttempt'>;
+  store: Pick<WebhookStore, 'enqueueDeliveries' | 'claimDueDeliveries' | 'finishAttempt'>;
   events: Pick<Events, 'subscribe'>;
   instanceId: string;
   log: Logger;

@@ -9,7 +9,7 @@
 import type { ServerResponse } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppConfig, BotSettings } from '../config/config.ts';
-import type { Store } from '../store/store.ts';
+import type { UsageStore } from '../store/usage.ts';
 import type { Engine } from '../engines/engine.ts';
 import type { KnowledgeBase } from '../knowledge/knowledge.ts';
 import { SseWriter, type ChatEvent, type SseOptions } from '../chat/sse.ts';
@@ -20,7 +20,7 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
 export interface Watched {
   streams: { readonly size: number };
   config: Pick<AppConfig, 'workspaces'>;
-  store: Pick<Store, 'creditsSpent'>;
+  store: Pick<UsageStore, 'creditsSpent'>;
   engine(bot: BotSettings): Engine;
   knowledge(bot: BotSettings): KnowledgeBase;
 }

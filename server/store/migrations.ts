@@ -97,14 +97,23 @@ function consoleTables(d: DialectName): string[] {
     // read of a few hundred rows however many messages there are. Filled here from what exists.
     `CREATE TABLE daily_counters (
       bot_id TEXT NOT NULL, day TEXT NOT NULL, name TEXT NOT NULL, n INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (bot_id, day, name))`,
-    `INSERT INTO daily_counters (bot_id, day, name, n)
-      SELECT c.bot_id, substr(m.created_at, 1, 10), 'turns', COUNT(*) FROM messages m JOIN conversations c ON c.id = m.conversation_id
-      WHERE m.role = 'user' GROUP BY c.bot_id, substr(m.created_at, 1, 10)`,
-    `INSERT INTO daily_counters (bot_id, day, name, n)
-      SELECT c.bot_id, substr(m.created_at, 1, 10), m.feedback, COUNT(*) FROM messages m JOIN conversations c ON c.id = m.conversation_id
-      WHERE m.feedback IS NOT NULL GROUP BY c.bot_id, substr(m.created_at, 1, 10), m.feedback`,
+    ...dailyCountersFromMessages,
   ];
 }
+
+/**
+ * The per-day counts of turns and ratings, computed from the messages stored: how migration
+ * 003 fills daily_counters (so part of a released migration: never edit), and what
+ * bench/console.mjs runs after writing messages straight into the tables.
+ */
+const dailyCountersFromMessages = [
+  `INSERT INTO daily_counters (bot_id, day, name, n)
+      SELECT c.bot_id, substr(m.created_at, 1, 10), 'turns', COUNT(*) FROM messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE m.role = 'user' GROUP BY c.bot_id, substr(m.created_at, 1, 10)`,
+  `INSERT INTO daily_counters (bot_id, day, name, n)
+      SELECT c.bot_id, substr(m.created_at, 1, 10), m.feedback, COUNT(*) FROM messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE m.feedback IS NOT NULL GROUP BY c.bot_id, substr(m.created_at, 1, 10), m.feedback`,
+];
 
 /**
  * Issue 14, webhooks: the durable delivery queue, which is also the delivery log. A row is
@@ -123,6 +132,9 @@ const run = (statements: string[]) => async (db: Kysely<unknown>) => {
   // One statement per query: better-sqlite3 prepares exactly one.
   for (const s of statements) await sql.raw(s).execute(db);
 };
+
+/** Fills daily_counters from the messages stored (the statements of migration 003; for bench/console.mjs). */
+export const countDailyFromMessages = run(dailyCountersFromMessages);
 
 /** Migrations by name; names sort in the order they apply. */
 export function migrations(d: DialectName): MigrationProvider {

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 import { PostgresDialect } from 'kysely';
-import { SqlStore } from './sql-store.ts';
+import { openSqlStore, type SqlStore } from './sql-store.ts';
 
 export interface PostgresOptions {
   /** How long a query waits for a connection before failing (then the request gets a 503). */
@@ -24,5 +24,5 @@ export async function openPostgresStore(url: string, o: PostgresOptions = {}): P
     idleTimeoutMillis: 30_000,
   });
   pool.on('error', (e) => (o.warn ?? ((m: string) => console.warn(`[postgres] ${m}`)))(`idle connection lost: ${e.message}`));
-  return SqlStore.open(new PostgresDialect({ pool }), 'postgres');
+  return openSqlStore(new PostgresDialect({ pool }), 'postgres');
 }

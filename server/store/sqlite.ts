@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteDialect } from 'kysely';
-import { SqlStore } from './sql-store.ts';
+import { openSqlStore, type SqlStore } from './sql-store.ts';
 
 export async function openSqliteStore(dataDir: string): Promise<SqlStore> {
   mkdirSync(dataDir, { recursive: true });
@@ -28,5 +28,5 @@ export async function openSqliteStore(dataDir: string): Promise<SqlStore> {
       return s;
     },
   };
-  return SqlStore.open(new SqliteDialect({ database }), 'sqlite');
+  return openSqlStore(new SqliteDialect({ database }), 'sqlite');
 }
