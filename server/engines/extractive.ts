@@ -130,6 +130,8 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
       if (leadIn >= 0 && leadIn < c.index && list[leadIn].text.length <= 200) add(unitPick(c.passage, leadIn));
     }
     add(c);
+    // A unit that says little alone ("Yes.", a bare name) brings the one after it.
+    if (c.unit.kind === 'text' && c.unit.text.length < 25 && list[c.index + 1]?.kind === 'text') add(unitPick(c.passage, c.index + 1));
     if (c.unit.kind === 'lead' || /[:：]$/.test(c.unit.text)) {
       let n = 0;
       for (let i = c.index + 1; i < list.length && n < MAX_ITEMS; i++) {

@@ -13,7 +13,8 @@ import { indexKey, readIndex, writeIndex } from './index-cache.ts';
 import { buildIndex, buildIndexAsync, SearchIndex, type FieldTerms, type IndexData } from './search-index.ts';
 import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
-import { htmlToText, questionTerms, terms } from './text.ts';
+import SearchableMap from 'minisearch/SearchableMap';
+import { htmlToText, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -300,6 +301,24 @@ export class KnowledgeBase {
     return [...seen.values()];
   }
 
+  private surface: SearchableMap<string> | null = null;
+  /** Every surface word of the knowledge with its stem, built on the first typo that needs it. */
+  private surfaceVocabulary(): SearchableMap<string> {
+    if (!this.surface) {
+      const map = new Map<string, string>();
+      for (const p of this.passages) {
+        for (const t of tokens(`${p.title} ${p.heading} ${p.text}`)) {
+          const w = t.toLowerCase();
+          if (w.length < 6 || map.has(w)) continue;
+          const stem = normTerm(w, this.language);
+          if (stem) map.set(w, stem);
+        }
+      }
+      this.surface = SearchableMap.from([...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+    }
+    return this.surface;
+  }
+
   /** IDF of a term; one the knowledge never uses weighs like the rarest. */
   weight(term: string): number {
     return this.index.idf(term);
@@ -332,8 +351,10 @@ export class KnowledgeBase {
       : [...context].map(([term]) => ({ term, weight: 1, own: true }));
     const weights = new Map<string, number>();
     if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights };
+    const words = surfaceWords(question, this.language);
     const expanded = query.map((q) => {
-      const expansions = this.index.expand(q.term);
+      let expansions = this.index.expand(q.term);
+      if (!expansions.length && q.own && words.has(q.term)) expansions = this.index.expandSurface(words.get(q.term)!, () => this.surfaceVocabulary());
       // A typo weighs what the word it stands for weighs. A word the knowledge never uses is
       // the surest sign the question is about something else ("CEO", "dark" in "dark mode"):
       // it weighs 1.5 times the rarest word, so the common words around it cannot carry a passage.

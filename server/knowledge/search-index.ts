@@ -206,6 +206,23 @@ export class SearchIndex {
       .slice(0, MAX_EXPANSIONS);
   }
 
+  /**
+   * A typo of a word whose stem is much shorter than the word ("dedicaetd" for "dedicated",
+   * stored as "dedic") is closer to the word than to its stem: the misspelt surface form is
+   * matched against the surface words of the knowledge (`surface`: word → stem, made once
+   * when first needed) and mapped to their stems. Only for words of 6+ letters.
+   */
+  expandSurface(word: string, surface: () => SearchableMap<string>): Expansion[] {
+    const w = word.toLowerCase();
+    if (w.length < 6 || /\d/.test(w)) return [];
+    const found = new Map<number, number>();
+    for (const [, [stem, d]] of surface().fuzzyGet(w, w.length >= 8 ? 2 : 1)) {
+      const t = this.ids.get(stem);
+      if (t !== undefined && (found.get(t) ?? 0) < FUZZY_FACTOR[d]) found.set(t, FUZZY_FACTOR[d]);
+    }
+    return [...found].map(([term, factor]) => ({ term, factor })).sort((a, b) => b.factor - a.factor).slice(0, MAX_EXPANSIONS);
+  }
+
   termOf(id: number): string {
     return this.data.terms[id];
   }

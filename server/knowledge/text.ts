@@ -147,6 +147,16 @@ export function questionTerms(question: string, language = 'en'): string[] {
   return [...new Set(terms(withoutPersonalData(question).replace(FRAMES, ' '), language))];
 }
 
+/** The question's own words by their stem (the surface form a typo is matched on). */
+export function surfaceWords(question: string, language = 'en'): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const t of tokens(withoutPersonalData(question))) {
+    const stem = normTerm(t, language);
+    if (stem && !out.has(stem)) out.set(stem, t);
+  }
+  return out;
+}
+
 /** Splits prose into sentences; list items and headings count as their own sentences. */
 export function sentences(text: string): string[] {
   return text
@@ -170,7 +180,8 @@ export function htmlToText(html: string): { text: string; title: string | null }
     // knowledge/units.ts can name each cell by its column header; blocks inside a cell
     // (Word puts a paragraph in every cell) must not break its row.
     .replace(/<table[\s\S]*?<\/table>/gi, (t) => `\n\n${t
-      .replace(/<\/?(p|div|br|span|strong|em|b|i|code|a)\b[^>]*>/gi, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/<\/?(p|div|br|span|strong|em|b|i|code|a|ul|ol|li)\b[^>]*>/gi, ' ')
       .replace(/<tr[^>]*>/gi, '\n|')
       .replace(/<\/t[dh]>/gi, ' |')
       .replace(/<(?!\/?t[dhr]\b)[^>]+>/gi, ' ')

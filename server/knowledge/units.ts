@@ -99,8 +99,16 @@ export function units(text: string): Unit[] {
     }
   };
 
-  for (const raw of text.split('\n')) {
+  const lines = text.split('\n');
+  for (let li = 0; li < lines.length; li++) {
+    const raw = lines[li];
     const line = raw.replace(/\s+$/, '');
+    // A Setext or AsciiDoc title ("git-jump" over "========") is a heading, not a sentence.
+    if (line.trim() && !ROW.test(line) && RULE.test(lines[li + 1] ?? '') && !para.length) {
+      flushItem(); flushTable();
+      li += 1;
+      continue;
+    }
     if (FENCE.test(line)) {
       // Code blocks stay line by line: joining code would make nonsense sentences.
       flushPara(); flushItem();
