@@ -345,8 +345,11 @@ describe('pages', () => {
     await waitFor(() => expect(JSON.parse(localStorage.getItem(`chat-widget:${BOT}`)!)).toEqual({ session_id: 's1', conversation_id: 'c9' }));
     w.ChatWidget.open();
     await waitFor(() => expect(shadow().getByText('Where is my order?')).toBeTruthy());
-    // Once in the list (the screen-reader announcement aside), not twice.
-    expect(shadow().getAllByText('It ships today.').filter((e) => !e.closest('[role="status"]'))).toHaveLength(1);
+    // Once in the list (the screen-reader announcement aside), not twice. The answer's body is
+    // painted by an effect after the list renders: wait for it before counting.
+    const inList = () => shadow().getAllByText('It ships today.').filter((e) => !e.closest('[role="status"]'));
+    await waitFor(() => expect(inList()).not.toHaveLength(0));
+    expect(inList()).toHaveLength(1);
     expect(shadow().getAllByText('Where is my order?')).toHaveLength(1);
   });
 
