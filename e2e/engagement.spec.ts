@@ -35,6 +35,17 @@ test('a proactive message shows after its delay on a matching page, once per vis
   await expect(note).toHaveCount(0);
   await page.reload();
   await expect(widget.launcher).toBeVisible();
-  await page.waitForTimeout(1500); // longer than its delay: it does not come back
+  // Not coming back is an absence, so it is looked for after a bounded wait, longer than its
+  // delay (800 ms, counted from before the launcher shows)...
+  await page.waitForTimeout(1500);
   await expect(page.locator('chat-widget').getByText(PROACTIVE)).toHaveCount(0);
+
+  // ...with a positive control: the same reload without the dismissal on record shows it
+  // within that same window, so the wait above was long enough to have seen it come back.
+  const forgotten = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith(':proactive')).map((k) => (localStorage.removeItem(k), k)));
+  expect(forgotten).toHaveLength(1);
+  await page.reload();
+  await expect(widget.launcher).toBeVisible();
+  await expect(note).toBeVisible({ timeout: 1500 });
+  await expect(page.locator('chat-widget').getByText(PROACTIVE)).not.toHaveCount(0); // what the check above looked for
 });

@@ -18,11 +18,14 @@ test('the launcher waits for the page to load; a call made meanwhile opens the c
   await page.waitForFunction(() => typeof (window as any).ChatWidget?.open === 'function');
   expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
   await page.evaluate(() => (window as any).ChatWidget.open());
-  // Well inside LOAD_WAIT_MS: still nothing drawn while the image is held.
+  // Well inside LOAD_WAIT_MS: still nothing drawn while the image is held. Nothing drawn is an
+  // absence, so it is looked for after a bounded wait; release() below is its positive control
+  // (the same host, counted the same way, once the page has loaded).
   await page.waitForTimeout(500);
   expect(await page.locator('chat-widget').count()).toBe(0);
 
   release();
+  await expect(page.locator('chat-widget')).toHaveCount(1);
   await expect(widget.panel).toBeVisible();
   expect(await page.evaluate(() => document.readyState)).toBe('complete');
 });

@@ -25,20 +25,26 @@ describe('identify', () => {
       'GET /conversations/conv-9/messages$': () => json({ messages: [{ id: 'u1', role: 'user', content: 'From my laptop' }] }),
     });
     s.identify(alice);
+    // Nothing sent is an absence: looked for after a bounded wait, and the open() below is its
+    // positive control (the same identity, watched the same way, is sent once there is an interaction).
     await new Promise((r) => setTimeout(r, 10));
     expect(identifyCalls(net)).toHaveLength(0);
     s.open();
     await vi.waitFor(() => expect(s.messages.value.map((m) => m.text.value)).toEqual(['From my laptop']));
+    expect(identifyCalls(net)).toHaveLength(1);
     expect(identifyCalls(net)[0].body).toEqual({ session_id: s.session(), ...alice });
     expect(JSON.parse(localStorage.getItem(`chat-widget:${BOT}`)!).conversation_id).toBe('conv-9');
   });
 
   test('a bot with identity off (404) leaves the widget anonymous and quiet; a 403 is reported', async () => {
     const errors: unknown[] = [];
-    const { s } = await store({ 'POST /identify$': () => json({ error: 'not_found' }, 404) });
+    const { s, net } = await store({ 'POST /identify$': () => json({ error: 'not_found' }, 404) });
     s.events.on('error', (e) => errors.push(e));
     s.identify(alice);
     s.open();
+    // No error event is an absence: the 404 was asked for, then a bounded wait for its answer
+    // to be handled; the 403 below, watched through the same `errors`, is the positive control.
+    await vi.waitFor(() => expect(identifyCalls(net)).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 20));
     expect(errors).toEqual([]);
     expect(s.hasConversation.value).toBe(false);
@@ -67,8 +73,14 @@ describe('identify', () => {
     const { s, net } = await store({});
     s.identify({ user_id: 'x' } as never);
     s.open();
+    // Nothing sent is an absence: looked for after a bounded wait...
     await new Promise((r) => setTimeout(r, 10));
     expect(identifyCalls(net)).toHaveLength(0);
+    expect(warn).toHaveBeenCalledTimes(1);
+    // ...with a positive control: a valid identity given now, after the interaction, is sent at once.
+    s.identify(alice);
+    await vi.waitFor(() => expect(identifyCalls(net)).toHaveLength(1));
+    expect(identifyCalls(net)[0].body).toEqual({ session_id: s.session(), ...alice });
     expect(warn).toHaveBeenCalledTimes(1);
     warn.mockRestore();
   });

@@ -6,7 +6,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { WebhookDelivery } from '../../protocol/console.ts';
 import { BOT_ID, botConfig, startFixture, type TestServer } from '../test/fixtures.ts';
 import { parseSse } from '../test/sse-reader.ts';
 
@@ -69,10 +70,13 @@ afterAll(async () => {
   await new Promise((r) => receiver.close(r));
 });
 
-const until = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  expect(check(), what).toBe(true);
-};
+/** Waits (up to 10 s) until `check` holds: deliveries are sent in the background. */
+const until = (check: () => boolean, what: string) => vi.waitFor(() => expect(check(), what).toBe(true), { timeout: 10_000, interval: 25 });
+
+/** The delivery log as the console shows it. */
+const deliveries = async (): Promise<WebhookDelivery[]> =>
+  (await (await fetch(`${s.url}/v1/agent/webhooks/deliveries`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()).deliveries;
+const pathOf = (d: WebhookDelivery) => new URL(d.url).pathname;
 
 describe('webhooks', () => {
   test('a contact submission reaches the receiver signed; a 500 is retried, a 410 stops, and the log says so', async () => {
@@ -96,14 +100,12 @@ describe('webhooks', () => {
     expect(slack.valid).toBe(true);
     expect(JSON.parse(slack.body)).toEqual({ text: 'A visitor sent the contact form (Nimbus helper): email: jo@example.com' });
 
-    let log: Array<{ url: string; status: string; attempts: number; last_status: number | null }> = [];
-    async function refresh() {
-      log = (await (await fetch(`${s.url}/v1/agent/webhooks/deliveries`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()).deliveries;
-    }
-    for (let i = 0; i < 100 && !(log.length >= 3 && log.every((d) => d.status !== 'pending')); i++) {
-      await refresh();
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    // The log settles once every delivery is delivered or has failed for good.
+    const log = await vi.waitFor(async () => {
+      const now = await deliveries();
+      expect(now.length >= 3 && now.every((d) => d.status !== 'pending'), 'all deliveries settled').toBe(true);
+      return now;
+    }, { timeout: 10_000, interval: 25 });
     expect(log.length, 'three deliveries').toBe(3);
     const by = (path: string) => log.find((d) => d.url.endsWith(path))!;
     expect(by('/flaky')).toMatchObject({ status: 'delivered', attempts: 2, last_status: 200 });
@@ -119,9 +121,26 @@ describe('webhooks', () => {
     const res = await s.post(`/v1/public/conversations/${done.conversation_id}/handoff`, { session_id: 'hook-2' });
     expect(res.status).toBe(200);
     await until(() => received.length > before, 'the handoff was sent');
+    // The queue: one delivery per webhook that listens for the event, all written at once when
+    // the event is enqueued, so the Slack one being there means no other is still to come.
+    expect((await deliveries()).filter((d) => d.event === 'handoff.requested').map(pathOf)).toEqual(['/slack']);
+    // The receiver: that nothing reaches /flaky or /gone is an absence, so it is looked for
+    // after a bounded wait (the sender runs every 25 ms here)...
     await new Promise((r) => setTimeout(r, 200));
     const sent = received.slice(before);
     expect(sent.map((r) => r.path)).toEqual(['/slack']);
     expect(JSON.parse(sent[0].body).text).toBe('A visitor asked for a person (Nimbus helper): How much does the lamp cost?');
+
+    // ...with a positive control, so the silence cannot be a dead channel (a receiver or
+    // sender that no longer reaches those two): an event they do listen for, sent the same
+    // way, arrives at both. Still no handoff at either.
+    const contact = await s.post(`/v1/public/bots/${BOT_ID}/contact`, { session_id: 'hook-3', fields: { email: 'kim@example.com' } });
+    expect(contact.status).toBe(201);
+    const at = (path: string) => received.slice(before).filter((r) => r.path === path);
+    await until(() => at('/flaky').length > 0 && at('/gone').length > 0, 'the contact reached /flaky and /gone');
+    for (const path of ['/flaky', '/gone']) {
+      expect(at(path).map((r) => JSON.parse(r.body).type), path).toEqual(at(path).map(() => 'contact.submitted'));
+      expect(JSON.parse(at(path)[0].body).data.fields).toEqual({ email: 'kim@example.com' });
+    }
   });
 });

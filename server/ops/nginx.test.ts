@@ -12,7 +12,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { botConfig, botId, BOT_ID, ORIGIN, SESSION, startFixture, type TestServer } from '../test/fixtures.ts';
 import { parseSse } from '../test/sse-reader.ts';
 import { ROOT } from '../test/paths.ts';
@@ -37,17 +37,11 @@ const freePort = () => new Promise<number>((resolve) => {
   });
 });
 
-const waitPort = async (port: number) => {
-  for (let i = 0; i < 100; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const c = connect(port, '127.0.0.1', () => (c.end(), resolve(true)));
-      c.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nginx did not listen on ${port}`);
-};
+/** Waits (up to 10 s) until something accepts connections on `port`. */
+const waitPort = (port: number) => vi.waitFor(() => new Promise<void>((resolve, reject) => {
+  const c = connect(port, '127.0.0.1', () => (c.end(), resolve()));
+  c.on('error', () => reject(new Error(`nginx did not listen on ${port}`)));
+}), { timeout: 10_000, interval: 100 });
 
 interface Reply { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; chunks: string[] }
 

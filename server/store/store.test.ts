@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openStore } from './open.ts';
 import { openSqliteStore } from './sqlite.ts';
 import type { SqlStore } from './sql-store.ts';
@@ -295,16 +295,25 @@ for (const backend of [sqlite, postgres]) {
 
     test('retention deletes only what is older than the cut', async () => {
       const { store } = await backend.fresh();
-      const old = await store.createConversation('bot-a', 's1');
-      await store.addMessage(old.id, { role: 'user', content: 'old' });
-      const cut = new Date(Date.now() + 5).toISOString();
-      await new Promise((r) => setTimeout(r, 10));
-      const fresh = await store.createConversation('bot-a', 's2');
-      const other = await store.createConversation('bot-b', 's3');
-      expect((await store.purgeBefore('bot-a', cut)).deleted_conversations).toBe(1);
-      expect(await store.getConversation(old.id)).toBeUndefined();
-      expect(await store.getConversation(fresh.id)).toBeDefined();
-      expect(await store.getConversation(other.id)).toBeDefined();
+      // The store stamps rows with the process's clock (nowIso), so a fake Date puts rows on
+      // either side of the cut exactly, instead of sleeping until the wall clock has passed it.
+      // Only Date is faked: the database drivers keep their real timers.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        const old = await store.createConversation('bot-a', 's1');
+        await store.addMessage(old.id, { role: 'user', content: 'old' });
+        const cut = new Date(Date.now() + 5).toISOString();
+        vi.setSystemTime(Date.now() + 10);
+        const fresh = await store.createConversation('bot-a', 's2');
+        const other = await store.createConversation('bot-b', 's3');
+        expect(old.created_at < cut && cut < fresh.created_at).toBe(true);
+        expect((await store.purgeBefore('bot-a', cut)).deleted_conversations).toBe(1);
+        expect(await store.getConversation(old.id)).toBeUndefined();
+        expect(await store.getConversation(fresh.id)).toBeDefined();
+        expect(await store.getConversation(other.id)).toBeDefined();
+      } finally {
+        vi.useRealTimers();
+      }
       await store.close();
     });
   });

@@ -19,6 +19,33 @@ const send = (text: string) => {
 const answer = (...events: object[]) => ({ 'POST /chat/stream$': () => sseResponse(sse(...events)) });
 const done = { type: 'done', conversation_id: 'c1', assistant_message_id: 'a1', citations: [] };
 
+/**
+ * Waits until `check` passes, polling on real time (setTimeout, which the countdown tests do
+ * not fake) and leaving the fake clock alone: vi.waitFor and expect.poll advance fake timers
+ * between tries, which would move the countdown under test. Testing Library's waitFor polls
+ * with setInterval, faked there, so it would see DOM changes only.
+ */
+async function untilReal(check: () => void, timeoutMs = 2000): Promise<void> {
+  for (let waited = 0; ; waited += 5) {
+    try {
+      return check();
+    } catch (e) {
+      if (waited >= timeoutMs) throw e;
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/**
+ * Spies on setInterval (call after vi.useFakeTimers) and returns a wait for the countdown's
+ * start: ErrorLine's effect, which Preact runs after paint, sets a 1 s interval. (Not
+ * vi.getTimerCount(): jsdom's requestAnimationFrame runs on a fake setInterval too.)
+ */
+function countdownStart() {
+  const intervals = vi.spyOn(globalThis, 'setInterval');
+  return () => untilReal(() => expect(intervals.mock.calls.some(([, ms]) => ms === 1000), 'the countdown started').toBe(true));
+}
+
 describe('panel', () => {
   test('launcher opens a dialog labelled by the bot name with welcome and at most N suggestions', async () => {
     await renderWidget();
@@ -138,8 +165,18 @@ describe('a streamed turn', () => {
     outside.focus();
     fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
     await waitFor(() => expect(thumb.isConnected).toBe(false));
+    // Focus not moving is an absence: looked for after a bounded wait (the rescue runs in a
+    // MutationObserver callback, a microtask after the removal)...
     await new Promise((r) => setTimeout(r, 20));
     expect(document.activeElement).toBe(outside);
+    // ...with a positive control: the same removal, this time with focus left on the thumb,
+    // does hand focus to the composer, so the rescue was live above and chose not to act.
+    send('And on my phone?');
+    const thumb2 = await screen.findByRole('button', { name: 'Helpful' });
+    thumb2.focus();
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    await waitFor(() => expect(thumb2.isConnected).toBe(false));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
     outside.remove();
   });
 
@@ -228,6 +265,7 @@ describe('HTTP failures before the stream', () => {
 
   test('429 shows the bot warning, counts down Retry-After and blocks Send until then', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const countdown = countdownStart();
     const { store } = await renderWidget({ warning_message: 'Easy there! Wait a bit.' }, { 'POST /chat/stream$': () => json({ error: 'rate_limited' }, 429, { 'Retry-After': '3' }) });
     open();
     send('again');
@@ -241,7 +279,7 @@ describe('HTTP failures before the stream', () => {
     store.draft.value = '';
     await store.send('from the host page');
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('from the host page'));
-    await new Promise((r) => setTimeout(r, 40)); // let Preact flush its effects (real timers)
+    await countdown(); // its first tick is then 1 s of fake time away
     vi.advanceTimersByTime(1000);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('in 2 s'));
     vi.advanceTimersByTime(2100);
@@ -252,13 +290,15 @@ describe('HTTP failures before the stream', () => {
 
   test('the first countdown line is Retry-After itself, however long the panel has been open', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const countdown = countdownStart();
     await renderWidget({}, { 'POST /chat/stream$': () => json({ error: 'rate_limited' }, 429, { 'Retry-After': '5' }) });
     open();
-    await new Promise((r) => setTimeout(r, 40)); // the panel's effects run (real timers)
+    // The panel's effects have run (one of them puts the caret in the composer).
+    await untilReal(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' })));
     vi.advanceTimersByTime(7000); // the visitor reads for 7 s before sending
     send('again');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Too many messages. Please wait a moment. You can send again in 5 s.'));
-    await new Promise((r) => setTimeout(r, 40)); // the countdown's effect starts (real timers)
+    await countdown(); // its first tick is then 1 s of fake time away
     vi.advanceTimersByTime(1000);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('in 4 s'));
   });

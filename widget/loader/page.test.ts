@@ -345,8 +345,11 @@ describe('pages', () => {
     await waitFor(() => expect(JSON.parse(localStorage.getItem(`chat-widget:${BOT}`)!)).toEqual({ session_id: 's1', conversation_id: 'c9' }));
     w.ChatWidget.open();
     await waitFor(() => expect(shadow().getByText('Where is my order?')).toBeTruthy());
-    // Once in the list (the screen-reader announcement aside), not twice.
-    expect(shadow().getAllByText('It ships today.').filter((e) => !e.closest('[role="status"]'))).toHaveLength(1);
+    // Once in the list (the screen-reader announcement aside), not twice. The answer's body is
+    // painted by an effect after the list renders: wait for it before counting.
+    const inList = () => shadow().getAllByText('It ships today.').filter((e) => !e.closest('[role="status"]'));
+    await waitFor(() => expect(inList()).not.toHaveLength(0));
+    expect(inList()).toHaveLength(1);
     expect(shadow().getAllByText('Where is my order?')).toHaveLength(1);
   });
 
@@ -354,11 +357,18 @@ describe('pages', () => {
     localStorage.setItem(`chat-widget:${BOT}`, JSON.stringify({ session_id: 's1', conversation_id: 'c1' }));
     const net = stubFetch({ 'GET /config$': () => json(config()), 'GET /conversations/c1/messages$': () => json({ messages: [] }) });
     await boot(script());
-    fireEvent.pointerEnter(shadow().getByRole('button', { name: 'Open chat' }));
+    const loaderButton = shadow().getByRole('button', { name: 'Open chat' });
+    fireEvent.pointerEnter(loaderButton);
+    // The app is running: it has replaced the loader's launcher with its own. (Before, a fixed
+    // 20 ms could end before the app had even loaded, and then nothing could have read.)
+    await waitFor(() => expect(loaderButton.isConnected).toBe(false), { timeout: 5000 });
+    // No read is an absence: looked for after a bounded wait, and open() below is its positive
+    // control (the same read, seen through the same stub, once the visitor opens the chat).
     await new Promise((r) => setTimeout(r, 20));
     expect(net.calls).toHaveLength(1);
     w.ChatWidget.open();
     await waitFor(() => expect(net.calls).toHaveLength(2));
+    expect(net.calls[1].url.pathname).toMatch(/\/conversations\/c1\/messages$/);
   });
 });
 
@@ -418,12 +428,15 @@ describe('the config written into widget.js, and the page load', () => {
     const opened = vi.fn();
     w.ChatWidget.on('open', opened);
     w.ChatWidget.open(); // waits for the widget
+    // Nothing happening before the load event is an absence: looked for after a bounded wait;
+    // finishLoad() below is its positive control (the config read and the host, seen the same way).
     await new Promise((r) => setTimeout(r, 50));
     expect(net.calls).toEqual([]);
     expect(hosts()).toHaveLength(0);
     page.finishLoad();
     expect(await booted).not.toBeNull();
     expect(net.calls).toHaveLength(1);
+    expect(hosts()).toHaveLength(1);
     await dialog();
     expect(opened).toHaveBeenCalledTimes(1);
   });
