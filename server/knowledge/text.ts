@@ -132,8 +132,14 @@ const PERSONAL = [
   /(?<![\p{L}\p{N}])#?[A-Z]{0,4}-?\d{5,}(?![\p{L}\p{N}])/giu, // order, ticket or customer number
 ];
 
+/**
+ * A visitor introducing themself ("Hi, I'm Jana Novak", "This is Carlos Mendes", "Markus
+ * Brandt here", "my name is …"): the name is their case, not the topic.
+ */
+const INTRODUCTION = /(?:\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))[,!]?\s+)?\b(?:[Ii] am|[Ii]['’]m|[Tt]his is|[Mm]y name is|[Ii]t['’]s)\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}|(?:\p{Lu}[\p{L}'’-]+\s+){1,2}here\b|^\s*(?:[Hh]i|[Hh]ello|[Hh]ey)\b[,!]?/gu;
+
 export function withoutPersonalData(text: string): string {
-  return PERSONAL.reduce((t, re) => t.replace(re, ' '), text);
+  return [...PERSONAL, INTRODUCTION].reduce((t, re) => t.replace(re, ' '), text);
 }
 
 /**
@@ -176,6 +182,10 @@ export function htmlToText(html: string): { text: string; title: string | null }
   const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1]?.trim() || null;
   const text = html
     .replace(/<(script|style|noscript|template|head)[\s\S]*?<\/\1>/gi, ' ')
+    // In HTML a line break in the source is a space (outside <pre>): only tags make blocks,
+    // so a list item or paragraph wrapped in the source stays one line.
+    .replace(/(<pre[\s\S]*?<\/pre>)|\s+/gi, (m, pre: string | undefined) => pre ?? ' ')
+    .replace(/<pre[^>]*>/gi, '\n```\n').replace(/<\/pre>/gi, '\n```\n')
     // A table becomes one line per row with cells between pipes (as a Markdown table), so
     // knowledge/units.ts can name each cell by its column header; blocks inside a cell
     // (Word puts a paragraph in every cell) must not break its row.
@@ -189,7 +199,7 @@ export function htmlToText(html: string): { text: string; title: string | null }
       .replace(/[ \t]+/g, ' ')}\n\n`)
     .replace(/<h([1-6])[^>]*>/gi, (_m, n: string) => `\n${'#'.repeat(Number(n))} `)
     .replace(/<li[^>]*>/gi, '\n- ')
-    .replace(/<\/(p|div|h[1-6]|li|section|article|header|footer|blockquote|pre)>|<br\s*\/?>/gi, '\n\n')
+    .replace(/<\/(p|div|h[1-6]|li|section|article|header|footer|blockquote|dd|dt)>|<br\s*\/?>/gi, '\n\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (m, e: string) => {
       if (e[0] === '#') {

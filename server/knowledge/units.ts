@@ -157,12 +157,12 @@ export function units(text: string): Unit[] {
       item = [line.replace(ITEM, '')];
       continue;
     }
-    // An indented line under an item continues it; a flush-left line after a list ends it.
-    if (item && /^\s{2,}/.test(raw)) {
+    // A line right under an item continues it (indented or lazily flush-left, as CommonMark
+    // reads it); after a blank line, a flush-left line ends the list.
+    if (item) {
       item.push(line.trim());
       continue;
     }
-    if (item) flushItem();
     if (inList && !para.length && /^\S/.test(raw)) inList = false;
     para.push(line.trim());
   }
