@@ -10,6 +10,7 @@ import { EngineError, type EngineResult } from '../engines/engine.ts';
 import { blockedMatcher, redact } from './filters.ts';
 import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
+import type { SearchResult } from '../knowledge/knowledge.ts';
 import { phrase } from '../engines/phrases.ts';
 import { asksForHuman, recordHandoff } from './handoff.ts';
 import { messageLanguage } from './language.ts';
@@ -135,7 +136,7 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
     // back to the old topic; only an elliptical follow-up ("and for the frame?") takes the
     // earlier turns along.
     const chat = input.image ? null : smallTalk(input.message);
-    const found = chat ? { passages: [], degraded: false, weights: new Map<string, number>() }
+    const found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), unknownNames: [] }
       : kb.search(input.message, { history: needsContext(input.message) ? history : [] });
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
@@ -185,7 +186,7 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
         // Retrieval found nothing relevant: no engine is asked (a model would only be paid to say so).
         : !answerable && !input.image ? nothing
           : ctx.engine(bot).answer({
-          question: input.message, passages: found.passages, weights: found.weights, history, image: input.image,
+          question: input.message, passages: found.passages, weights: found.weights, unknownNames: found.unknownNames, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
         });
     try {

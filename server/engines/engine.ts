@@ -13,6 +13,8 @@ export interface EngineRequest {
   passages: Passage[];
   /** The words searched for, weighted by rarity in the knowledge; earlier turns' words weigh less (see SearchResult.weights). */
   weights: Map<string, number>;
+  /** Names in the question the knowledge never uses (SearchResult.unknownNames). */
+  unknownNames?: string[];
   /** Earlier turns of this conversation, oldest first, without the current question. */
   history: Turn[];
   image: { data: string; mediaType: string } | null;

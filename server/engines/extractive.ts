@@ -5,7 +5,7 @@
  */
 import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
-import { terms } from '../knowledge/text.ts';
+import { looksLikeName, surfaceWords, terms } from '../knowledge/text.ts';
 import { units, type Unit } from '../knowledge/units.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
 
@@ -16,7 +16,7 @@ const WORDS_PER_CHUNK = 4;
 
 const matches = (q: string, t: string) => t === q || (q.length >= 4 && t.startsWith(q)) || (t.length >= 4 && q.startsWith(t));
 
-interface Pick { passage: number; index: number; unit: Unit; covers: Set<string>; score: number }
+interface Pick { passage: number; index: number; unit: Unit; covers: Set<string>; score: number; factor: number }
 
 interface Sentence extends Unit { words: string[] }
 
@@ -52,17 +52,25 @@ const HAS_NUMBER = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelv
 
 /**
  * The parts of a question that asks several things ("what does it cost, and how long does
- * it take?"), each as its own terms; one part (or none) for a simple question.
+ * it take?"), each as its own text; none for a simple question.
  */
-export function questionParts(question: string, language = 'en'): string[][] {
+export function questionParts(question: string, language = 'en'): string[] {
   const parts = question
     .split(/[,;]\s*(?:and\s+|or\s+)?(?=(?:what|when|where|which|who|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?=(?:what|when|where|which|who|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
-    .map((p) => terms(p, language))
-    .filter((t) => t.length > 0);
+    .filter((p) => terms(p, language).length > 0);
   return parts.length > 1 ? parts : [];
 }
 
 const MAX_ITEMS = 12;
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+/** Questions that ask for a kind of fact, and what an answer of that kind contains. */
+const ANSWER_TYPES: [RegExp, RegExp][] = [
+  [ASKS_QUANTITY, HAS_NUMBER],
+  [/\b(what|which) (time of (the )?day|time)\b|\bat what time\b/i, /\d{1,2}(:\d{2}|\s?(am|pm|a\.m\.|p\.m\.))|\b(noon|midnight|o'clock)\b/i],
+  [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, new RegExp(`\\b(${MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\b\\d{1,2}(st|nd|rd|th)\\b`, 'i')],
+  [/\b(largest|smallest|maximum|minimum|highest|lowest|max|min)\b.*\b(value|number|size|amount|count)\b|\bhow many\b/i, HAS_NUMBER],
+  [/\b(percent|percentage)\b/i, /%|\bper ?cent\b/i],
+];
 /** A question word found only in the unit's page title or heading counts fully: a heading is what its sentences are about. */
 const CONTEXT_SHARE = 1;
 const MAX_LIST_CHARS = 900;
@@ -74,7 +82,10 @@ const MAX_LIST_CHARS = 900;
  * units join only when they cover a part of the question the chosen ones do not (a question
  * that asks for two facts), so the answer stops at the fact instead of padding it.
  */
-export function compose(question: string, passages: Passage[], weights: Map<string, number>, language = 'en'): { text: string; used: string[] } | null {
+export function compose(question: string, passages: Passage[], weights: Map<string, number>, language = 'en', unknownNames: readonly string[] = []): { text: string; used: string[] } | null {
+  // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
+  // whatever the rest of the question matches is about something else.
+  if (unknownNames.length) return null;
   const relevant = passages.filter((p) => p.score >= MIN_RELEVANCE);
   if (relevant.length === 0) return null;
   // A second passage joins only when it is nearly as relevant as the best one.
@@ -84,11 +95,15 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
   const weightOf = new Map(query);
   const candidates: Pick[] = [];
   const unitsOf: Sentence[][] = [];
+  const contextOf: Set<string>[] = [];
+  /** A unit's text with its list or table group (what a lead-in stands for). */
+  const answerText = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter((u) => u.group === c.unit.group).map((u) => u.text).join(' ') : c.unit.text);
   chosen.forEach((p, pi) => {
     // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
     const context = new Set(terms(`${p.title} ${p.heading}`, language));
     const inContext = query.filter(([q]) => [...context].some((t) => matches(q, t))).map(([q]) => q);
+    contextOf[pi] = new Set(inContext);
     const list = sentencesOf(p.text, language);
     unitsOf[pi] = list;
     list.forEach((unit, index) => {
@@ -96,24 +111,19 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
       // through the items' words as much as its own.
       const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : unit.words;
       const covers = new Set(query.filter(([q]) => words.some((t) => matches(q, t))).map(([q]) => q));
-      const own = query.reduce((a, [q, w]) => (covers.has(q) ? a + w : a), 0);
-      const hit = (own + inContext.reduce((a, q) => (covers.has(q) ? a : a + weightOf.get(q)! * CONTEXT_SHARE), 0)) / total;
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
-      const score = hit * (p.score / chosen[0].score) - index * 0.002;
-      candidates.push({ passage: pi, index, unit, covers, score: hit > 0 ? score : -1 + score });
+      candidates.push({ passage: pi, index, unit, covers, score: 0, factor: p.score / chosen[0].score });
     });
   });
-  let ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
-  if (ASKS_QUANTITY.test(question)) {
-    // Only units that state a quantity can answer; the best of them must still cover the question.
-    const withNumber = (c: Pick) => HAS_NUMBER.test(c.unit.text) || (c.unit.kind === 'lead' && unitsOf[c.passage].some((u) => u.group === c.unit.group && HAS_NUMBER.test(u.text)));
-    ranked = ranked.filter(withNumber);
-  }
-  // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
-  // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
-  // page's title and heading at half weight) is a neighbour of the answer, not the answer.
-  if (ranked.length === 0 || ranked[0].score < MIN_SENTENCE) return null;
-  const lead = ranked[0];
+  /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
+  const scoreFor = (c: Pick, part: [string, number][], partTotal: number) => {
+    const own = part.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w * (c.covers.has(q) ? 1 : CONTEXT_SHARE) : a), 0);
+    const hit = own / partTotal;
+    return hit > 0 ? hit * c.factor - c.index * 0.002 : -1;
+  };
+  for (const c of candidates) c.score = scoreFor(c, query, total);
+  const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
+  const mentions = (c: Pick, n: string) => c.covers.has(n) || contextOf[c.passage].has(n);
   const picks: Pick[] = [];
   let chars = 0;
   const unitPick = (pi: number, index: number) => candidates.find((c) => c.passage === pi && c.index === index)!;
@@ -143,30 +153,46 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
       }
     }
   };
-  take(lead);
-  const covered = new Set(lead.covers);
-  // A question of several parts ("when was it released, and when is the hotline open?"):
-  // each part gets the unit that answers it best, if one covers most of that part.
-  for (const part of questionParts(question)) {
-    const own = query.filter(([q]) => part.some((t) => matches(q, t)));
-    const partTotal = own.reduce((a, [, w]) => a + w, 0);
+  // A question of several parts ("how much is the late fee, and how much data does Basic
+  // include?") is answered part by part; a simple question is one part.
+  const parts = questionParts(question, language);
+  const segments = parts.length > 1 ? parts : [question];
+  const allNames: string[] = [];
+  for (const segment of segments) {
+    const segTerms = terms(segment, language);
+    const part = query.filter(([q]) => segTerms.some((t) => matches(q, t)));
+    const partTotal = part.reduce((a, [, w]) => a + w, 0);
     if (!partTotal) continue;
-    const best = ranked
-      .map((c) => ({ c, part: own.reduce((a, [q, w]) => (c.covers.has(q) ? a + w : a), 0) / partTotal }))
-      .filter((x) => x.part >= 0.6)
-      .sort((a, b) => b.part - a.part || b.c.score - a.c.score)[0];
-    if (best && !picks.includes(best.c) && chars + best.c.unit.text.length <= MAX_CHARS) {
-      for (const q of best.c.covers) covered.add(q);
-      take(best.c);
-    }
+    // What kind of fact the part asks for (a quantity, a time, a month) and which things it
+    // names ("under Cachegrind", "in France"): only units that carry such a fact and mention a
+    // named thing (or sit under a heading that does) can answer. The rest answer a neighbouring
+    // question (Memcheck's slowdown, the partner networks in general).
+    const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => has);
+    const names = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).map(([stem]) => stem);
+    allNames.push(...names);
+    const fit = candidates
+      .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
+      .filter(({ c, score }) => score > 0 && needs.every((has) => has.test(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
+      .sort((a, b) => b.score - a.score);
+    // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
+    // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
+    // page's title and heading count as its own) is a neighbour of the answer, not the answer.
+    if (!fit.length || fit[0].score < MIN_SENTENCE) continue;
+    if (picks.length && chars + fit[0].c.unit.text.length > MAX_CHARS) continue;
+    take(fit[0].c);
   }
-  for (const c of ranked.slice(1)) {
-    if (picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
+  if (!picks.length) return null;
+  const covered = new Set(picks.flatMap((p) => [...p.covers]));
+  // Another unit joins only when it covers a part of the question the chosen ones do not.
+  for (const c of ranked) {
+    if (picks.includes(c) || picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
     const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
     if (adds < 0.15 || c.score < MIN_SENTENCE / 2) continue;
     for (const q of c.covers) covered.add(q);
     take(c);
   }
+  // Every thing the question names is in the answer, or the answer is about something else.
+  if (allNames.some((n) => !picks.some((p) => mentions(p, n)))) return null;
   // In the order of the page: the passage of the lead first, units in their own order.
   const order = [...new Set(picks.map((p) => p.passage))];
   picks.sort((a, b) => order.indexOf(a.passage) - order.indexOf(b.passage) || a.index - b.index);
@@ -198,7 +224,7 @@ export class ExtractiveEngine implements Engine {
   }
 
   async *answer(req: EngineRequest): AsyncGenerator<string, EngineResult> {
-    const composed = compose(req.question, req.passages, req.weights, req.language);
+    const composed = compose(req.question, req.passages, req.weights, req.language, req.unknownNames);
     if (!composed) return { used: [], unanswered: true };
     for (const piece of chunkText(composed.text)) {
       if (req.signal.aborted) return { used: [] };

@@ -14,7 +14,7 @@ import { buildIndex, buildIndexAsync, SearchIndex, type FieldTerms, type IndexDa
 import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { htmlToText, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
+import { htmlToText, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -24,6 +24,11 @@ export interface SearchResult {
    * more. A typo appears as the known words it stood for; words of earlier turns weigh less.
    */
   weights: Map<string, number>;
+  /**
+   * Names in the question the knowledge never uses and no typo explains ("WebSocket",
+   * "PostgreSQL", "CEO"): the visitor asks about a thing these pages do not know.
+   */
+  unknownNames: string[];
 }
 
 /** Read as text, synchronously. */
@@ -350,7 +355,7 @@ export class KnowledgeBase {
       ? [...current.map((term) => ({ term, weight: 1, own: true })), ...[...context].map(([term, weight]) => ({ term, weight, own: false }))]
       : [...context].map(([term]) => ({ term, weight: 1, own: true }));
     const weights = new Map<string, number>();
-    if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights };
+    if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights, unknownNames: [] };
     const words = surfaceWords(question, this.language);
     const expanded = query.map((q) => {
       let expansions = this.index.expand(q.term);
@@ -366,6 +371,7 @@ export class KnowledgeBase {
       if (!expansions.length) weights.set(q.term, idf * q.weight);
       return { ...q, idf, expansions };
     });
+    const unknownNames = expanded.filter((q) => q.own && !q.expansions.length && words.has(q.term) && looksLikeName(words.get(q.term)!, question)).map((q) => words.get(q.term)!);
     const total = (own: boolean) => expanded.reduce((a, q) => a + (q.own === own ? q.idf : 0), 0);
     const ownTotal = total(true);
     const contextTotal = total(false);
@@ -384,9 +390,9 @@ export class KnowledgeBase {
         return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank };
       });
       ranked.sort((a, b) => b.rank - a.rank);
-      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights };
+      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, unknownNames };
     } catch {
-      return { passages: [], degraded: true, weights };
+      return { passages: [], degraded: true, weights, unknownNames };
     }
   }
 }

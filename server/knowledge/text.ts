@@ -153,6 +153,17 @@ export function questionTerms(question: string, language = 'en'): string[] {
   return [...new Set(terms(withoutPersonalData(question).replace(FRAMES, ' '), language))];
 }
 
+/**
+ * A word written as a name: an inner capital ("WebSocket"), all capitals ("CEO"), letters with
+ * digits ("IPv6"), or a capital in the middle of the sentence ("with Bitcoin").
+ */
+export function looksLikeName(word: string, question: string): boolean {
+  if (/\p{Lu}/u.test(word.slice(1)) || (/\p{L}/u.test(word) && /\d/.test(word))) return true;
+  if (!/^\p{Lu}/u.test(word)) return false;
+  const at = question.indexOf(word);
+  return at > 0 && !/[.!?:]\s*$|^\s*$/.test(question.slice(0, at));
+}
+
 /** The question's own words by their stem (the surface form a typo is matched on). */
 export function surfaceWords(question: string, language = 'en'): Map<string, string> {
   const out = new Map<string, string>();

@@ -1,0 +1,46 @@
+/**
+ * What the extractive engine answers from a passage (issue 20): the unit that holds the fact
+ * with what it needs (a list with its lead-in, a row with its headers), one unit per part of a
+ * several-part question, and a "don't know" (null) when the answer would be a neighbour's:
+ * a thing the question names is missing, the kind of fact asked for is missing, or the
+ * question names something the knowledge never mentions.
+ */
+import { describe, expect, test } from 'vitest';
+import { KnowledgeBase } from '../knowledge/knowledge.ts';
+import { compose } from './extractive.ts';
+
+const kb = new KnowledgeBase({
+  knowledge: {
+    dir: null,
+    documents: [
+      { id: 'tools', title: 'Tools', url: '', text: '# Tools\n\nMemcheck makes a program run 10 to 50 times slower. Cachegrind simulates the caches of the machine.\n\nThe suite includes these tools:\n\n- Memcheck, a memory error detector\n- Cachegrind, a cache profiler\n- Massif, a heap profiler' },
+      { id: 'billing', title: 'Billing', url: '', text: '# Paying\n\nAutopay takes the payment from your card. A late fee of $7 applies after 10 days.\n\n| Plan | Price | Data |\n|---|---|---|\n| Basic | $30 | 10 GB |\n| Plus | $45 | 50 GB |' },
+    ],
+  },
+});
+const answer = (q: string) => {
+  const f = kb.search(q);
+  return compose(q, f.passages, f.weights, 'en', f.unknownNames)?.text ?? null;
+};
+
+describe('extractive answers', () => {
+  test('a lead-in brings its items; a table row names its headers', () => {
+    expect(answer('Which tools does the suite include?')).toBe('The suite includes these tools:\n- Memcheck, a memory error detector\n- Cachegrind, a cache profiler\n- Massif, a heap profiler');
+    expect(answer('How much is the Plus plan?')).toBe('Plan: Plus; Price: $45; Data: 50 GB');
+  });
+
+  test('each part of a several-part question gets its unit, and nothing else joins', () => {
+    const text = answer('How much is the late fee, and how much data does Basic include?');
+    expect(text).toContain('$7');
+    expect(text).toContain('10 GB');
+    expect(text).not.toContain('Autopay');
+  });
+
+  test('a near miss is a "don\'t know": the named thing, the kind of fact, or an unknown name is missing', () => {
+    expect(answer('How much slower does a program run under Memcheck?')).toContain('10 to 50 times');
+    expect(answer('How much slower does a program run under Cachegrind?')).toBeNull(); // only Memcheck's is given
+    expect(answer('How does Autopay take the payment?')).toContain('from your card');
+    expect(answer('At what time of day does Autopay take the payment?')).toBeNull(); // no time is given
+    expect(answer('Does Massif work with Valgrind on Windows?')).toBeNull(); // "Windows", "Valgrind": never mentioned
+  });
+});
