@@ -52,6 +52,9 @@ describe('config validation', () => {
     expect(errorOf(bot({ widget_settings: { primary_color: 'teal' } }))).toBeNull(); // a CSS keyword is a colour
     expect(errorOf(bot({ widget_settings: { primary_color: '#12345' } }))).toMatch(/primary_color: must be a CSS color/);
     expect(errorOf(bot({ widget_settings: { avatar_url: 'javascript:alert(1)' } }))).toMatch(/avatar_url: must be an http\(s\) URL or a path/);
+    // null is "no avatar" (the README's example writes it): accepted, and left out of what clients get.
+    expect(errorOf(bot({ widget_settings: { title: 'Help', avatar_url: null } }))).toBeNull();
+    expect(parseConfig(bot({ widget_settings: { title: 'Help', avatar_url: null } }), '/').bots.get(BOT_ID)!.widget_settings).toEqual({ title: 'Help' });
     expect(errorOf(bot({ mcp_url: 'ftp://x' }))).toBe('bots[0].mcp_url: must be an http(s) URL');
     expect(errorOf(bot({ widget_settings: { theme: 'blue' } }))).toBe('bots[0].widget_settings.theme: must be one of "light", "dark", "auto"');
     expect(errorOf(bot({ engine: { type: 'openai', model: 'm' } }))).toBe('bots[0].engine.base_url: is required');

@@ -184,8 +184,7 @@ function botSettings(b: BotFile, path: string, workspaces: Map<string, Workspace
     suggested_questions: b.suggested_questions,
     show_suggested_questions: b.show_suggested_questions,
     suggested_questions_count: b.suggested_questions_count,
-    // Only the documented fields exist in the schema, so nothing else can be echoed to clients.
-    widget_settings: { ...(b.widget_settings ?? {}) } as WidgetSettings,
+    widget_settings: widgetSettings(b.widget_settings),
     rate_limits: { per_minute: rl.per_minute, per_hour: rl.per_hour, per_day: rl.per_day },
     recaptcha: b.recaptcha ?? null,
     allow_user_images: b.allow_user_images,
@@ -207,6 +206,16 @@ function botSettings(b: BotFile, path: string, workspaces: Map<string, Workspace
     identity_secret: b.identity_secret,
     retention_days: b.retention_days,
   };
+}
+
+/**
+ * Only the documented fields exist in the schema, so nothing else can be echoed to clients. A
+ * null `avatar_url` means "no avatar": it is left out, as the wire (protocol's WidgetSettings)
+ * has no null there.
+ */
+function widgetSettings(w: BotFile['widget_settings']): WidgetSettings {
+  const { avatar_url, ...rest } = w ?? {};
+  return { ...rest, ...(typeof avatar_url === 'string' ? { avatar_url } : {}) } as WidgetSettings;
 }
 
 /** A sitemap URL as the crawler compares it (normalised); the schema's pattern cannot tell a URL that does not parse. */
