@@ -62,6 +62,21 @@ describe('config validation', () => {
     expect(errorOf(bot({ recaptcha: { site_key: '…', secret_key: '…' } }))).toBe('bots[0].recaptcha.site_key: must be the site key from your provider (not a placeholder)');
   });
 
+  test('placeholders copied from an example are refused the same way for every secret, naming the field', () => {
+    // The README once showed "replace-me-with-a-long-random-secret": accepted, it was a token everyone could read.
+    expect(errorOf({ agents: [{ name: 'Ana', token: 'replace-me-with-a-long-random-secret' }] })).toBe('agents[0].token: must be a secret of your own (not a placeholder)');
+    for (const token of ['CHANGEME-please-0123456789', '<your agent token here>', 'your-token-goes-here-123', 'a-long-secret-token…', 'a-long-secret-token...']) {
+      expect(errorOf({ agents: [{ name: 'Ana', token }] })).toBe('agents[0].token: must be a secret of your own (not a placeholder)');
+    }
+    const bot = (extra: Record<string, unknown>) => ({ workspaces: [{ id: 'ws1' }], bots: [botConfig(extra)] });
+    expect(errorOf({ recaptcha: { site_key: 'replace-me', secret_key: 'replace-me' } })).toBe('recaptcha.site_key: must be the site key from your provider (not a placeholder)');
+    expect(errorOf(bot({ recaptcha: { site_key: '6LcRealKey0000', secret_key: 'replace-me' } }))).toBe('bots[0].recaptcha.secret_key: must be the secret key from your provider (not a placeholder)');
+    expect(errorOf(bot({ identity_secret: 'replace-me-with-a-secret-of-32-characters' }))).toBe('bots[0].identity_secret: must be a secret of your own (not a placeholder)');
+    expect(errorOf({ workspaces: [{ id: 'w', webhooks: [{ url: 'https://example.com/h', secret: 'change-me-change-me' }] }] })).toBe('workspaces[0].webhooks[0].secret: must be a secret of your own (not a placeholder)');
+    // Real values pass.
+    expect(errorOf({ agents: [{ name: 'Ana', token: 'q7T0m2VwXz9LkP4sR8bN1cYe' }], recaptcha: { site_key: '6LcAAAAAAAAAAAAAAAAAAAA-test', secret_key: '0x4AAAAAAABkMYinukE8nzYS' } })).toBeNull();
+  });
+
   test('agent tokens: a minimum strength, or only their SHA-256 in the file', () => {
     expect(errorOf({ agents: [{ name: 'A', token: 'short' }] })).toBe('agents[0].token: must be at least 16 characters');
     expect(errorOf({ agents: [{ name: 'A', token: 'aaaaaaaaaaaaaaaaaaaa' }] })).toMatch(/^agents\[0\]\.token: is too weak/);
