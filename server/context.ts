@@ -72,7 +72,7 @@ export function createContext({ indexDir = null, watchKnowledge = false, resumeG
   const bases = new Map<string, LiveKnowledge>();
   const engines = new Map<string, Engine>();
   for (const bot of o.config.bots.values()) {
-    const live = new LiveKnowledge(bot, { cacheDir: indexDir, name: bot.id });
+    const live = new LiveKnowledge(bot, { cacheDir: indexDir, name: bot.id }, o.log);
     bases.set(bot.id, watchKnowledge ? live.watch() : live);
     engines.set(bot.id, bot.engine.type === 'openai' ? new OpenAIEngine(bot.engine) : new ExtractiveEngine(bot.engine.chunk_delay_ms));
   }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -7,6 +6,7 @@ import { loadConfigFile, parseConfig } from './config.ts';
 import { configJsonSchema } from './schema.ts';
 import { botConfig, BOT_ID, configError as errorOf, writeFixture } from '../test/fixtures.ts';
 import { ROOT, SERVER } from '../test/paths.ts';
+import { runCli } from '../test/cli.ts';
 
 describe('config validation', () => {
   test('errors name the field', () => {
@@ -117,22 +117,6 @@ describe('config validation', () => {
     expect(cfg.bots.get('3f6c2a8e-5b1d-4c7a-9e2f-1a2b3c4d5e6f')).toBeDefined();
   });
 });
-
-/** Runs the CLI as a child process until it prints a line matching `until`, or exits. */
-function runCli(args: string[], until: RegExp): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(SERVER, 'main.ts'), ...args], { env: { ...process.env, PORT: '' } });
-    let out = '';
-    let err = '';
-    let signalled = false;
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (!signalled && until.test(out)) signalled = child.kill('SIGTERM');
-    });
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code, signal) => done({ code: code ?? (signal ? -1 : null), out, err: err + (signal ? `killed by ${signal}` : '') }));
-  });
-}
 
 describe('CLI', () => {
   test('logs `listening on http://HOST:PORT` (a JSON line) with the real port for --port 0, and stops on SIGTERM', async () => {
