@@ -187,6 +187,19 @@ function urlFrom(v: string | undefined, name: string, schemes: string[]): string
   return v;
 }
 
+/**
+ * Why the server could not listen, said so an operator can act on it: the port and how to
+ * choose another, instead of `listen EADDRINUSE: address already in use 127.0.0.1:8787`.
+ */
+export function listenProblem(e: unknown, host: string, port: number): string | null {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (code === 'EADDRINUSE') return `port ${port} is already in use on ${host} (another server, or an earlier one still running?): choose another with --port N or PORT=N (npm start -- --port N)`;
+  if (code === 'EACCES') return `not allowed to listen on ${where} (ports below 1024 need privileges): choose another with --port N or PORT=N, and a reverse proxy in front`;
+  if (code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine: choose another with --host ADDR or HOST=ADDR (127.0.0.1, or 0.0.0.0 for every interface)`;
+  return null;
+}
+
 async function cli() {
   const { values } = parseArgs({
     options: {
@@ -197,14 +210,19 @@ async function cli() {
   const env = process.env;
   const configPath = values.config ?? env.CHAT_CONFIG;
   if (!configPath) throw new Invalid('', 'no config: pass --config FILE or set CHAT_CONFIG');
+  const port = intFrom(values.port ?? env.PORT, '--port') ?? 8787;
+  const host = values.host ?? env.HOST ?? '127.0.0.1';
   const server = await startServer({
     configPath,
-    port: intFrom(values.port ?? env.PORT, '--port') ?? 8787,
-    host: values.host ?? env.HOST ?? '127.0.0.1',
+    port,
+    host,
     dataDir: values['data-dir'] ?? env.DATA_DIR ?? '.data',
     databaseUrl: urlFrom(values['database-url'] ?? env.DATABASE_URL, '--database-url', ['postgres:', 'postgresql:']),
     redisUrl: urlFrom(values['redis-url'] ?? env.REDIS_URL, '--redis-url', ['redis:', 'rediss:']),
     redisPrefix: values['redis-prefix'] ?? env.REDIS_PREFIX ?? undefined,
+  }).catch((e: unknown) => {
+    const problem = listenProblem(e, host, port);
+    throw problem ? new Error(problem) : e;
   });
   let signals = 0;
   const stop = (signal: string) => {
