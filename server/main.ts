@@ -21,7 +21,8 @@ import { Metrics } from './ops/metrics.ts';
 import { crawlSitemaps, type CrawlLog } from './knowledge/sources/crawl.ts';
 import { Politeness } from './knowledge/sources/politeness.ts';
 import { DEFAULT_SSE, type SseOptions } from './chat/sse.ts';
-import { connectRedis, type Redis } from './ops/redis.ts';
+import { connectRedis, reason, redactUrl, type Redis } from './ops/redis.ts';
+import { isServiceDown } from './ops/outage.ts';
 import { RedisEvents } from './console/events-redis.ts';
 import type { WebhookOptions } from './console/webhooks.ts';
 import { openStore } from './store/open.ts';
@@ -90,7 +91,12 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   else throw new Invalid('', 'no config: pass --config FILE or set CHAT_CONFIG');
 
   const log = createLogger(o.log ?? { level: env.LOG_LEVEL });
-  const store = await openStore({ dataDir: resolve(o.dataDir), databaseUrl: o.databaseUrl, warn: (m) => log.warn({ event: 'postgres_problem' }, m) });
+  const store = await openStore({ dataDir: resolve(o.dataDir), databaseUrl: o.databaseUrl, warn: (m) => log.warn({ event: 'postgres_problem' }, m) }).catch((e: unknown) => {
+    if (!o.databaseUrl) throw e;
+    // Name the service and its address (never its password), not just `connect ECONNREFUSED …`.
+    const where = `PostgreSQL at ${redactUrl(o.databaseUrl)}`;
+    throw new Error(isServiceDown(e) ? `${where} does not answer (${reason(e)})` : `${where}: ${reason(e)}`);
+  });
   let redis: Redis | null = null;
   try {
     if (o.redisUrl) redis = await connectRedis({ url: o.redisUrl, prefix: o.redisPrefix, warn: (m) => log.warn({ event: 'redis_problem' }, m) });

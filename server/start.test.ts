@@ -72,3 +72,25 @@ describe('the CLI', () => {
     }
   });
 });
+
+describe('services that do not answer at start', () => {
+  test('Redis on a closed port: exit 1 naming Redis and its address, without the password', async () => {
+    const port = await freePort();
+    const { dir, configPath } = writeFixture();
+    dirs.push(dir);
+    const r = await runCli(['--config', configPath, '--port', '0', '--data-dir', join(dir, 'data'), '--redis-url', `redis://:hunter2secret@127.0.0.1:${port}`], /"event":"listening"/);
+    expect(r.code).toBe(1);
+    expect(r.err.trim()).toBe(`cannot start: Redis at redis://:***@127.0.0.1:${port} does not answer (connect ECONNREFUSED 127.0.0.1:${port})`);
+    expect(r.out + r.err).not.toContain('hunter2secret');
+  });
+
+  test('PostgreSQL on a closed port: exit 1 naming PostgreSQL and its address, without the password', async () => {
+    const port = await freePort();
+    const { dir, configPath } = writeFixture();
+    dirs.push(dir);
+    const r = await runCli(['--config', configPath, '--port', '0', '--data-dir', join(dir, 'data'), '--database-url', `postgres://chat:hunter2secret@127.0.0.1:${port}/chat`], /"event":"listening"/);
+    expect(r.code).toBe(1);
+    expect(r.err.trim()).toBe(`cannot start: PostgreSQL at postgres://chat:***@127.0.0.1:${port}/chat does not answer (connect ECONNREFUSED 127.0.0.1:${port})`);
+    expect(r.out + r.err).not.toContain('hunter2secret');
+  });
+});
