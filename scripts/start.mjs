@@ -1,6 +1,6 @@
 // `npm start`: the demo. Builds (widget, inbox, compiled server) when the sources are newer
 // than the build (or there is none), then runs the compiled server under plain `node` on the
-// demo config at localhost:8787. Flags after `--` go to the server and win over these
+// demo config at localhost:8787, with the demo page at `/` (--demo). Flags after `--` go to the server and win over these
 // defaults (`npm start -- --port 18790 --host 0.0.0.0`); so do CHAT_CONFIG, PORT, HOST and
 // DATA_DIR.
 import { spawn } from 'node:child_process';
@@ -20,7 +20,8 @@ const defaults = [
   ['--host', process.env.HOST || 'localhost'],
   ['--data-dir', process.env.DATA_DIR || join(root, '.data', 'demo')],
 ];
-const args = [join(root, SERVER_MAIN), ...defaults.filter(([flag]) => !has(flag)).flat(), ...given];
+// --demo: the demo page at `/` (a server started otherwise has none there).
+const args = [join(root, SERVER_MAIN), '--demo', ...defaults.filter(([flag]) => !has(flag)).flat(), ...given.filter((a) => a !== '--demo')];
 const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -32,6 +32,8 @@ export interface Context {
   sse: SseOptions;
   verifyTimeoutMs: number;
   rootDir: string;
+  /** Serve the demo page (index.html) at `/` (npm start); otherwise `/` is a JSON 404 naming what is served. */
+  demo: boolean;
   streams: Set<SseWriter>;
   /** Recent turns' events, for clients that resume a dropped stream. */
   turnLog: TurnLog;

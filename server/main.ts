@@ -3,7 +3,7 @@
  * shutdown. `startServer` is the same thing for tests and the e2e suite, in-process.
  *
  *   node dist/server/server/main.js --config FILE --port N --data-dir DIR [--host ADDR]
- *                      [--database-url postgres://…] [--redis-url redis://…] [--redis-prefix P]
+ *                      [--database-url postgres://…] [--redis-url redis://…] [--redis-prefix P] [--demo]
  *   (or CHAT_CONFIG, PORT, DATA_DIR, HOST, LOG_LEVEL, DATABASE_URL, REDIS_URL, REDIS_PREFIX;
  *   `npm run server` builds it first)
  */
@@ -51,6 +51,8 @@ export interface StartOptions {
   dataDir: string;
   /** Where dist/widget.js and index.html live; default: the project root. */
   rootDir?: string;
+  /** Serve the demo page (index.html) at `/` (`--demo`; npm start sets it). Default false: `/` is a JSON 404 naming what is served. */
+  demo?: boolean;
   /** SSE timings, shortened by tests (heartbeat, drain timeout, buffer cap). */
   sse?: Partial<SseOptions>;
   verifyTimeoutMs?: number;
@@ -113,6 +115,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     sse: { ...DEFAULT_SSE, ...o.sse },
     verifyTimeoutMs: o.verifyTimeoutMs ?? 5000,
     rootDir: o.rootDir ?? ROOT_DIR,
+    demo: o.demo ?? false,
     indexDir: join(resolve(o.dataDir), 'index'),
     watchKnowledge: o.watchKnowledge ?? true,
     resumeGraceMs: o.resumeGraceMs,
@@ -211,6 +214,7 @@ async function cli() {
     options: {
       config: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, host: { type: 'string' },
       'database-url': { type: 'string' }, 'redis-url': { type: 'string' }, 'redis-prefix': { type: 'string' },
+      demo: { type: 'boolean' },
     },
   });
   const env = process.env;
@@ -226,6 +230,7 @@ async function cli() {
     databaseUrl: urlFrom(values['database-url'] ?? env.DATABASE_URL, '--database-url', ['postgres:', 'postgresql:']),
     redisUrl: urlFrom(values['redis-url'] ?? env.REDIS_URL, '--redis-url', ['redis:', 'rediss:']),
     redisPrefix: values['redis-prefix'] ?? env.REDIS_PREFIX ?? undefined,
+    demo: values.demo ?? false,
   }).catch((e: unknown) => {
     const problem = listenProblem(e, host, port);
     throw problem ? new Error(problem) : e;

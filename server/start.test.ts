@@ -36,11 +36,19 @@ async function freePort(): Promise<number> {
 const BUILD_MS = 180_000;
 
 describe('npm start', () => {
-  test('passes --port and --host through to the server', async () => {
+  test('passes --port and --host through to the server, which serves the demo page at /', async () => {
     const port = await freePort();
-    const r = await runProcess('npm', ['start', '--silent', '--', '--port', String(port), '--host', '127.0.0.1', '--data-dir', temp()], { cwd: ROOT, until: /"event":"listening"/, timeoutMs: BUILD_MS });
+    let page: { status: number; type: string | null; text: string } | undefined;
+    const r = await runProcess('npm', ['start', '--silent', '--', '--port', String(port), '--host', '127.0.0.1', '--data-dir', temp()], {
+      cwd: ROOT, until: /"event":"listening"/, timeoutMs: BUILD_MS,
+      whileRunning: async () => {
+        const res = await fetch(`http://127.0.0.1:${port}/`);
+        page = { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+      },
+    });
     const listening = r.out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.event === 'listening');
     expect(listening?.url, r.out + r.err).toBe(`http://127.0.0.1:${port}`);
+    expect(page).toMatchObject({ status: 200, type: 'text/html; charset=utf-8', text: expect.stringContaining('Lumen Notes') });
   }, BUILD_MS);
 
   test('a port in use: exit 1 with a message naming the port and how to choose another', async () => {

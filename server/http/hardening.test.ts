@@ -78,7 +78,7 @@ describe('timeouts', () => {
 describe('security headers', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startFixture({ files: { 'index.html': '<!doctype html><title>Demo</title>', 'dist/agent/index.html': '<!doctype html><title>Inbox</title>' } });
+    s = await startFixture({ files: { 'index.html': '<!doctype html><title>Demo</title>', 'dist/agent/index.html': '<!doctype html><title>Inbox</title>' }, start: { demo: true } });
   });
   afterAll(() => s.stop());
 

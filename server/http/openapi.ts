@@ -23,7 +23,7 @@ const ASSETS: Array<{ path: string; summary: string; type: string; missing: stri
   { path: '/agent', summary: 'The agent inbox page (strict CSP)', type: 'text/html', missing: 'Not built yet.' },
   { path: '/agent.js', summary: 'The agent inbox script', type: 'text/javascript', missing: 'Not built yet.' },
   { path: '/agent.css', summary: 'The agent inbox styles', type: 'text/css', missing: 'Not built yet.' },
-  { path: '/', summary: 'The demo page', type: 'text/html', missing: 'No demo page.' },
+  { path: '/', summary: 'The demo page, when the server was started with --demo (npm start)', type: 'text/html', missing: 'No demo page: started without --demo (the message names what the server serves), or none built.' },
 ];
 
 function answer(a: Answer): Doc {

@@ -9,11 +9,11 @@ import { SERVER } from './paths.ts';
 export interface CliResult { code: number | null; out: string; err: string }
 
 /**
- * Runs `command args` until its stdout matches `until` (then SIGTERM), or it exits, or
- * `timeoutMs` passes (then SIGKILL). PORT and HOST from the test's own environment are
- * cleared unless `env` sets them.
+ * Runs `command args` until its stdout matches `until` (then runs `whileRunning`, if given,
+ * and sends SIGTERM), or it exits, or `timeoutMs` passes (then SIGKILL). PORT and HOST from
+ * the test's own environment are cleared unless `env` sets them.
  */
-export function runProcess(command: string, args: string[], o: { until: RegExp; env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number }): Promise<CliResult> {
+export function runProcess(command: string, args: string[], o: { until: RegExp; whileRunning?: (out: string) => Promise<void>; env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number }): Promise<CliResult> {
   return new Promise((done) => {
     // detached: a wrapper (npm start) and the server it spawns form one group, stopped together.
     const child = spawn(command, args, { cwd: o.cwd, env: { ...process.env, PORT: '', HOST: '', ...o.env }, detached: true });
@@ -31,7 +31,9 @@ export function runProcess(command: string, args: string[], o: { until: RegExp; 
     const timer = setTimeout(() => stop('SIGKILL'), o.timeoutMs ?? 60_000);
     child.stdout.on('data', (d) => {
       out += d;
-      if (!signalled && o.until.test(out)) signalled = stop('SIGTERM');
+      if (signalled || !o.until.test(out)) return;
+      signalled = true;
+      void (o.whileRunning?.(out) ?? Promise.resolve()).finally(() => stop('SIGTERM'));
     });
     child.stderr.on('data', (d) => (err += d));
     child.on('exit', (code, signal) => {
