@@ -160,7 +160,7 @@ export function buildApp(ctx: Context, timeouts: Timeouts = DEFAULT_TIMEOUTS): F
     onConstructorPoisoning: 'error',
     forceCloseConnections: true,
     return503OnClosing: true,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: (err, request, reply) => routerError(ctx, err, request, reply),
     clientErrorHandler: (err, socket) => clientError(ctx, timeouts, err, socket),
   });
