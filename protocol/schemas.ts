@@ -43,6 +43,8 @@ export const HTTP_ERROR_CODES = [
   'trial_expired', 'recaptcha_required', 'recaptcha_failed', 'recaptcha_unavailable', 'rate_limited',
   'handoff_disabled', 'contact_form_disabled', 'invalid_fields', 'unauthorized', 'internal_error', 'not_ready', 'request_timeout',
   'identity_invalid', 'session_taken', 'service_unavailable',
+  // Refused before routing (server/http/app.ts): a URL path part too long, the request line and headers too large.
+  'uri_too_long', 'headers_too_large',
   // The agent API and console (protocol/console.ts):
   'forbidden', 'conversation_claimed',
 ] as const;

@@ -34,7 +34,7 @@ test('every compiled module imports .js files, and no test or TypeScript loader 
   }
 });
 
-test('`node main.js` (no loader) starts, answers /healthz and HEAD /, and exits 0 on SIGTERM', async () => {
+test('`node main.js` (no loader) starts, answers /healthz and HEAD / (no demo page without --demo: 404), and exits 0 on SIGTERM', async () => {
   const { dir, configPath } = writeFixture();
   const child = spawn(process.execPath, [join(out, 'server', 'main.js'), '--config', configPath, '--port', '0', '--data-dir', join(dir, 'data')], {
     stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '' },
@@ -51,7 +51,7 @@ test('`node main.js` (no loader) starts, answers /healthz and HEAD /, and exits 
       child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
     });
     expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok' });
-    expect((await fetch(`${url}/`, { method: 'HEAD' })).status).toBe(200);
+    expect((await fetch(`${url}/`, { method: 'HEAD' })).status).toBe(404);
     const code = await new Promise((resolve) => {
       child.removeAllListeners('exit');
       child.on('exit', resolve);

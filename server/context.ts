@@ -32,6 +32,8 @@ export interface Context {
   sse: SseOptions;
   verifyTimeoutMs: number;
   rootDir: string;
+  /** Serve the demo page (index.html) at `/` (npm start); otherwise `/` is a JSON 404 naming what is served. */
+  demo: boolean;
   streams: Set<SseWriter>;
   /** Recent turns' events, for clients that resume a dropped stream. */
   turnLog: TurnLog;
@@ -72,7 +74,7 @@ export function createContext({ indexDir = null, watchKnowledge = false, resumeG
   const bases = new Map<string, LiveKnowledge>();
   const engines = new Map<string, Engine>();
   for (const bot of o.config.bots.values()) {
-    const live = new LiveKnowledge(bot, { cacheDir: indexDir, name: bot.id });
+    const live = new LiveKnowledge(bot, { cacheDir: indexDir, name: bot.id }, o.log);
     bases.set(bot.id, watchKnowledge ? live.watch() : live);
     engines.set(bot.id, bot.engine.type === 'openai' ? new OpenAIEngine(bot.engine) : new ExtractiveEngine(bot.engine.chunk_delay_ms));
   }

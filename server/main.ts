@@ -3,7 +3,7 @@
  * shutdown. `startServer` is the same thing for tests and the e2e suite, in-process.
  *
  *   node dist/server/server/main.js --config FILE --port N --data-dir DIR [--host ADDR]
- *                      [--database-url postgres://…] [--redis-url redis://…] [--redis-prefix P]
+ *                      [--database-url postgres://…] [--redis-url redis://…] [--redis-prefix P] [--demo]
  *   (or CHAT_CONFIG, PORT, DATA_DIR, HOST, LOG_LEVEL, DATABASE_URL, REDIS_URL, REDIS_PREFIX;
  *   `npm run server` builds it first)
  */
@@ -21,7 +21,8 @@ import { Metrics } from './ops/metrics.ts';
 import { crawlSitemaps, type CrawlLog } from './knowledge/sources/crawl.ts';
 import { Politeness } from './knowledge/sources/politeness.ts';
 import { DEFAULT_SSE, type SseOptions } from './chat/sse.ts';
-import { connectRedis, type Redis } from './ops/redis.ts';
+import { connectRedis, reason, redactUrl, type Redis } from './ops/redis.ts';
+import { isServiceDown } from './ops/outage.ts';
 import { RedisEvents } from './console/events-redis.ts';
 import type { WebhookOptions } from './console/webhooks.ts';
 import { openStore } from './store/open.ts';
@@ -50,6 +51,8 @@ export interface StartOptions {
   dataDir: string;
   /** Where dist/widget.js and index.html live; default: the project root. */
   rootDir?: string;
+  /** Serve the demo page (index.html) at `/` (`--demo`; npm start sets it). Default false: `/` is a JSON 404 naming what is served. */
+  demo?: boolean;
   /** SSE timings, shortened by tests (heartbeat, drain timeout, buffer cap). */
   sse?: Partial<SseOptions>;
   verifyTimeoutMs?: number;
@@ -90,7 +93,12 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
   else throw new Invalid('', 'no config: pass --config FILE or set CHAT_CONFIG');
 
   const log = createLogger(o.log ?? { level: env.LOG_LEVEL });
-  const store = await openStore({ dataDir: resolve(o.dataDir), databaseUrl: o.databaseUrl, warn: (m) => log.warn({ event: 'postgres_problem' }, m) });
+  const store = await openStore({ dataDir: resolve(o.dataDir), databaseUrl: o.databaseUrl, warn: (m) => log.warn({ event: 'postgres_problem' }, m) }).catch((e: unknown) => {
+    if (!o.databaseUrl) throw e;
+    // Name the service and its address (never its password), not just `connect ECONNREFUSED …`.
+    const where = `PostgreSQL at ${redactUrl(o.databaseUrl)}`;
+    throw new Error(isServiceDown(e) ? `${where} does not answer (${reason(e)})` : `${where}: ${reason(e)}`);
+  });
   let redis: Redis | null = null;
   try {
     if (o.redisUrl) redis = await connectRedis({ url: o.redisUrl, prefix: o.redisPrefix, warn: (m) => log.warn({ event: 'redis_problem' }, m) });
@@ -107,6 +115,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     sse: { ...DEFAULT_SSE, ...o.sse },
     verifyTimeoutMs: o.verifyTimeoutMs ?? 5000,
     rootDir: o.rootDir ?? ROOT_DIR,
+    demo: o.demo ?? false,
     indexDir: join(resolve(o.dataDir), 'index'),
     watchKnowledge: o.watchKnowledge ?? true,
     resumeGraceMs: o.resumeGraceMs,
@@ -187,24 +196,44 @@ function urlFrom(v: string | undefined, name: string, schemes: string[]): string
   return v;
 }
 
+/**
+ * Why the server could not listen, said so an operator can act on it: the port and how to
+ * choose another, instead of `listen EADDRINUSE: address already in use 127.0.0.1:8787`.
+ */
+export function listenProblem(e: unknown, host: string, port: number): string | null {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (code === 'EADDRINUSE') return `port ${port} is already in use on ${host} (another server, or an earlier one still running?): choose another with --port N or PORT=N (npm start -- --port N)`;
+  if (code === 'EACCES') return `not allowed to listen on ${where} (ports below 1024 need privileges): choose another with --port N or PORT=N, and a reverse proxy in front`;
+  if (code === 'EADDRNOTAVAIL') return `${host} is not an address of this machine: choose another with --host ADDR or HOST=ADDR (127.0.0.1, or 0.0.0.0 for every interface)`;
+  return null;
+}
+
 async function cli() {
   const { values } = parseArgs({
     options: {
       config: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, host: { type: 'string' },
       'database-url': { type: 'string' }, 'redis-url': { type: 'string' }, 'redis-prefix': { type: 'string' },
+      demo: { type: 'boolean' },
     },
   });
   const env = process.env;
   const configPath = values.config ?? env.CHAT_CONFIG;
   if (!configPath) throw new Invalid('', 'no config: pass --config FILE or set CHAT_CONFIG');
+  const port = intFrom(values.port ?? env.PORT, '--port') ?? 8787;
+  const host = values.host ?? env.HOST ?? '127.0.0.1';
   const server = await startServer({
     configPath,
-    port: intFrom(values.port ?? env.PORT, '--port') ?? 8787,
-    host: values.host ?? env.HOST ?? '127.0.0.1',
+    port,
+    host,
     dataDir: values['data-dir'] ?? env.DATA_DIR ?? '.data',
     databaseUrl: urlFrom(values['database-url'] ?? env.DATABASE_URL, '--database-url', ['postgres:', 'postgresql:']),
     redisUrl: urlFrom(values['redis-url'] ?? env.REDIS_URL, '--redis-url', ['redis:', 'rediss:']),
     redisPrefix: values['redis-prefix'] ?? env.REDIS_PREFIX ?? undefined,
+    demo: values.demo ?? false,
+  }).catch((e: unknown) => {
+    const problem = listenProblem(e, host, port);
+    throw problem ? new Error(problem) : e;
   });
   let signals = 0;
   const stop = (signal: string) => {

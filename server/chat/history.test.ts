@@ -4,7 +4,7 @@ import { turn } from '../test/turns.ts';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startFixture({ uniqueClients: true, bots: [botConfig(), botConfig({ id: botId(2), privacy: 'private' })] });
+  s = await startFixture({ uniqueClients: true, bots: [botConfig(), botConfig({ id: botId(2), privacy: 'private' })], start: { demo: true } });
 });
 afterAll(() => s.stop());
 

@@ -6,6 +6,14 @@
  * the points already taken are given back, so refused retries do not extend a lockout.
  * The memory limiter decides synchronously, which makes simultaneous requests exact; the
  * Redis one counts in one atomic script per window, which makes them exact across instances.
+ *
+ * The windows are checked tightest first (fewest points; of equal ones the longer window).
+ * With Redis, simultaneous requests are in flight together: a point a request takes stays
+ * counted until a later window refuses it and it is given back. Checked loosest first, the
+ * baseline's 15 a minute filled up with requests the bot's 6 a minute was about to refuse,
+ * and refused others naming the wrong limit ("15 per minute"). Tightest first, a window only
+ * ever counts requests every tighter window let through, so a burst is refused by, and named
+ * after, the limit that binds it.
  * While Redis is unreachable a limit cannot be checked, and the request gets a 503.
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -44,6 +52,7 @@ export function tooMany(what: string, w: { name: string; points: number }, msBef
 export class Limits {
   private readonly redis: Redis | null;
   private readonly baseline: Window[];
+  /** Per bot: the baseline and the bot's own windows, tightest first (see the top of this file). */
   private readonly perBot = new Map<string, Window[]>();
   private readonly history: Window;
 
@@ -53,14 +62,15 @@ export class Limits {
     this.history = makeWindow(redis, 'history', 'minute', HISTORY_PER_MINUTE);
   }
 
-  private botWindows(bot: BotSettings): Window[] {
+  private chatWindows(bot: BotSettings): Window[] {
     let list = this.perBot.get(bot.id);
     if (!list) {
       const rl = bot.rate_limits;
-      list = [];
+      list = [...this.baseline];
       if (rl.per_minute) list.push(makeWindow(this.redis, `bot:${bot.id}`, 'minute', rl.per_minute));
       if (rl.per_hour) list.push(makeWindow(this.redis, `bot:${bot.id}`, 'hour', rl.per_hour));
       if (rl.per_day) list.push(makeWindow(this.redis, `bot:${bot.id}`, 'day', rl.per_day));
+      list.sort((a, b) => a.points - b.points || b.seconds - a.seconds);
       this.perBot.set(bot.id, list);
     }
     return list;
@@ -68,7 +78,7 @@ export class Limits {
 
   /** Takes one chat point in every window for bot + client, or throws 429 naming the window. */
   async chat(bot: BotSettings, clientKey: string, what = 'messages'): Promise<Lease> {
-    return this.consumeAll([...this.baseline, ...this.botWindows(bot)], `${bot.id}|${clientKey}`, what);
+    return this.consumeAll(this.chatWindows(bot), `${bot.id}|${clientKey}`, what);
   }
 
   async historyRead(clientKey: string): Promise<Lease> {

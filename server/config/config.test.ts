@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -7,6 +6,7 @@ import { loadConfigFile, parseConfig } from './config.ts';
 import { configJsonSchema } from './schema.ts';
 import { botConfig, BOT_ID, configError as errorOf, writeFixture } from '../test/fixtures.ts';
 import { ROOT, SERVER } from '../test/paths.ts';
+import { runCli } from '../test/cli.ts';
 
 describe('config validation', () => {
   test('errors name the field', () => {
@@ -52,11 +52,29 @@ describe('config validation', () => {
     expect(errorOf(bot({ widget_settings: { primary_color: 'teal' } }))).toBeNull(); // a CSS keyword is a colour
     expect(errorOf(bot({ widget_settings: { primary_color: '#12345' } }))).toMatch(/primary_color: must be a CSS color/);
     expect(errorOf(bot({ widget_settings: { avatar_url: 'javascript:alert(1)' } }))).toMatch(/avatar_url: must be an http\(s\) URL or a path/);
+    // null is "no avatar" (the README's example writes it): accepted, and left out of what clients get.
+    expect(errorOf(bot({ widget_settings: { title: 'Help', avatar_url: null } }))).toBeNull();
+    expect(parseConfig(bot({ widget_settings: { title: 'Help', avatar_url: null } }), '/').bots.get(BOT_ID)!.widget_settings).toEqual({ title: 'Help' });
     expect(errorOf(bot({ mcp_url: 'ftp://x' }))).toBe('bots[0].mcp_url: must be an http(s) URL');
     expect(errorOf(bot({ widget_settings: { theme: 'blue' } }))).toBe('bots[0].widget_settings.theme: must be one of "light", "dark", "auto"');
     expect(errorOf(bot({ engine: { type: 'openai', model: 'm' } }))).toBe('bots[0].engine.base_url: is required');
     // The README's example once carried "…" placeholders that refused every chat.
     expect(errorOf(bot({ recaptcha: { site_key: '…', secret_key: '…' } }))).toBe('bots[0].recaptcha.site_key: must be the site key from your provider (not a placeholder)');
+  });
+
+  test('placeholders copied from an example are refused the same way for every secret, naming the field', () => {
+    // The README once showed "replace-me-with-a-long-random-secret": accepted, it was a token everyone could read.
+    expect(errorOf({ agents: [{ name: 'Ana', token: 'replace-me-with-a-long-random-secret' }] })).toBe('agents[0].token: must be a secret of your own (not a placeholder)');
+    for (const token of ['CHANGEME-please-0123456789', '<your agent token here>', 'your-token-goes-here-123', 'a-long-secret-token…', 'a-long-secret-token...']) {
+      expect(errorOf({ agents: [{ name: 'Ana', token }] })).toBe('agents[0].token: must be a secret of your own (not a placeholder)');
+    }
+    const bot = (extra: Record<string, unknown>) => ({ workspaces: [{ id: 'ws1' }], bots: [botConfig(extra)] });
+    expect(errorOf({ recaptcha: { site_key: 'replace-me', secret_key: 'replace-me' } })).toBe('recaptcha.site_key: must be the site key from your provider (not a placeholder)');
+    expect(errorOf(bot({ recaptcha: { site_key: '6LcRealKey0000', secret_key: 'replace-me' } }))).toBe('bots[0].recaptcha.secret_key: must be the secret key from your provider (not a placeholder)');
+    expect(errorOf(bot({ identity_secret: 'replace-me-with-a-secret-of-32-characters' }))).toBe('bots[0].identity_secret: must be a secret of your own (not a placeholder)');
+    expect(errorOf({ workspaces: [{ id: 'w', webhooks: [{ url: 'https://example.com/h', secret: 'change-me-change-me' }] }] })).toBe('workspaces[0].webhooks[0].secret: must be a secret of your own (not a placeholder)');
+    // Real values pass.
+    expect(errorOf({ agents: [{ name: 'Ana', token: 'q7T0m2VwXz9LkP4sR8bN1cYe' }], recaptcha: { site_key: '6LcAAAAAAAAAAAAAAAAAAAA-test', secret_key: '0x4AAAAAAABkMYinukE8nzYS' } })).toBeNull();
   });
 
   test('agent tokens: a minimum strength, or only their SHA-256 in the file', () => {
@@ -99,22 +117,6 @@ describe('config validation', () => {
     expect(cfg.bots.get('3f6c2a8e-5b1d-4c7a-9e2f-1a2b3c4d5e6f')).toBeDefined();
   });
 });
-
-/** Runs the CLI as a child process until it prints a line matching `until`, or exits. */
-function runCli(args: string[], until: RegExp): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(SERVER, 'main.ts'), ...args], { env: { ...process.env, PORT: '' } });
-    let out = '';
-    let err = '';
-    let signalled = false;
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (!signalled && until.test(out)) signalled = child.kill('SIGTERM');
-    });
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code, signal) => done({ code: code ?? (signal ? -1 : null), out, err: err + (signal ? `killed by ${signal}` : '') }));
-  });
-}
 
 describe('CLI', () => {
   test('logs `listening on http://HOST:PORT` (a JSON line) with the real port for --port 0, and stops on SIGTERM', async () => {

@@ -105,6 +105,7 @@ export function parseConfig(json: unknown, baseDir: string, env: NodeJS.ProcessE
   file.workspaces.forEach((w, i) => {
     if (workspaces.has(w.id)) throw new Invalid(`workspaces[${i}].id`, `duplicate workspace id "${w.id}"`);
     w.webhooks.forEach((h, j) => {
+      notPlaceholder(h.secret, `workspaces[${i}].webhooks[${j}].secret`, OWN_SECRET);
       if (h.secret.startsWith('whsec_') && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(h.secret)) throw new Invalid(`workspaces[${i}].webhooks[${j}].secret`, 'a "whsec_" secret must be followed by base64');
     });
     const webhooks = w.webhooks.map((h) => ({ url: h.url, secret: h.secret, events: h.events ?? [...WEBHOOK_EVENTS], format: h.format }));
@@ -116,6 +117,7 @@ export function parseConfig(json: unknown, baseDir: string, env: NodeJS.ProcessE
     const hashed = (a.token_sha256 as string | undefined) !== undefined;
     if (given && hashed) throw new Invalid(`agents[${i}]`, 'give either "token" or "token_sha256", not both');
     if (!given && !hashed) throw new Invalid(`agents[${i}].token`, 'is required');
+    if (given) notPlaceholder(a.token, `agents[${i}].token`, OWN_SECRET);
     if (given && new Set(a.token).size < 8) throw new Invalid(`agents[${i}].token`, 'is too weak: use a random string with at least 8 different characters');
     const token_sha256 = given ? createHash('sha256').update(a.token).digest() : Buffer.from(a.token_sha256, 'hex');
     return { name: a.name, role: a.role, token_sha256 };
@@ -135,7 +137,27 @@ export function parseConfig(json: unknown, baseDir: string, env: NodeJS.ProcessE
   file.canned_replies.forEach((c, i) => {
     if (file.canned_replies.findIndex((d) => d.shortcut === c.shortcut) !== i) throw new Invalid(`canned_replies[${i}].shortcut`, 'must be unique');
   });
+  recaptcha(file.recaptcha, 'recaptcha');
   return { trust_proxy: trustProxy(file.trust_proxy), recaptcha: file.recaptcha ?? null, agents, canned_replies: file.canned_replies, workspaces, bots };
+}
+
+/**
+ * A value copied from an example and never replaced: "…", "...", "replace-me-…", "changeme",
+ * "<your token>", "your-secret". Accepted, an agent token or a secret would be one everyone who
+ * read the example knows, and reCAPTCHA keys would refuse every chat; so each is refused at
+ * start, naming the field. (The schema refuses "…" in reCAPTCHA keys too, so editors flag it.)
+ */
+const PLACEHOLDER = /…|\.\.\.|(?:replace|change)[-_ ]?me|^<.*>$|^your[-_ ]/i;
+const OWN_SECRET = 'a secret of your own';
+
+function notPlaceholder(value: string, path: string, what: string) {
+  if (PLACEHOLDER.test(value)) throw new Invalid(path, `must be ${what} (not a placeholder)`);
+}
+
+function recaptcha(r: RecaptchaConfig | null | undefined, path: string) {
+  if (!r) return;
+  notPlaceholder(r.site_key, `${path}.site_key`, 'the site key from your provider');
+  notPlaceholder(r.secret_key, `${path}.secret_key`, 'the secret key from your provider');
 }
 
 function trustProxy(v: boolean | number | string[]): TrustProxy {
@@ -169,6 +191,8 @@ function botSettings(b: BotFile, path: string, workspaces: Map<string, Workspace
   const cf = b.contact_form ?? defaults(ContactForm);
   const kn = b.knowledge ?? defaults(Knowledge);
   const fl = b.filters ?? defaults(Filters);
+  recaptcha(b.recaptcha, `${path}.recaptcha`);
+  if (b.identity_secret !== null) notPlaceholder(b.identity_secret, `${path}.identity_secret`, OWN_SECRET);
   return {
     id: b.id,
     workspace_id,
@@ -184,8 +208,7 @@ function botSettings(b: BotFile, path: string, workspaces: Map<string, Workspace
     suggested_questions: b.suggested_questions,
     show_suggested_questions: b.show_suggested_questions,
     suggested_questions_count: b.suggested_questions_count,
-    // Only the documented fields exist in the schema, so nothing else can be echoed to clients.
-    widget_settings: { ...(b.widget_settings ?? {}) } as WidgetSettings,
+    widget_settings: widgetSettings(b.widget_settings),
     rate_limits: { per_minute: rl.per_minute, per_hour: rl.per_hour, per_day: rl.per_day },
     recaptcha: b.recaptcha ?? null,
     allow_user_images: b.allow_user_images,
@@ -207,6 +230,16 @@ function botSettings(b: BotFile, path: string, workspaces: Map<string, Workspace
     identity_secret: b.identity_secret,
     retention_days: b.retention_days,
   };
+}
+
+/**
+ * Only the documented fields exist in the schema, so nothing else can be echoed to clients. A
+ * null `avatar_url` means "no avatar": it is left out, as the wire (protocol's WidgetSettings)
+ * has no null there.
+ */
+function widgetSettings(w: BotFile['widget_settings']): WidgetSettings {
+  const { avatar_url, ...rest } = w ?? {};
+  return { ...rest, ...(typeof avatar_url === 'string' ? { avatar_url } : {}) } as WidgetSettings;
 }
 
 /** A sitemap URL as the crawler compares it (normalised); the schema's pattern cannot tell a URL that does not parse. */

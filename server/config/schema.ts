@@ -59,7 +59,7 @@ const WidgetSettingsConfig = Type.Object({
   position: Type.Optional(OneOf(POSITIONS)),
   title: Type.Optional(Type.String({ maxLength: 200 })),
   subtitle: Type.Optional(Type.String({ maxLength: 200 })),
-  avatar_url: Type.Optional(Type.String({ pattern: '^(https?://[^\\s]+|/[^\\s]*)$', 'x-what': 'an http(s) URL or a path' })),
+  avatar_url: Type.Optional(Nullable(Type.String({ pattern: '^(https?://[^\\s]+|/[^\\s]*)$', 'x-what': 'an http(s) URL or a path' }), { description: 'null or absent: no avatar.' })),
   theme: Type.Optional(OneOf(THEMES)),
   open_on_load: Type.Optional(Type.Boolean()),
 }, Strict);

@@ -2,8 +2,10 @@
  * The fastify app: CORS, routes, and the one error handler that turns every failure into
  * `{error, message}` with a 4xx (or a logged 500 without a stack in the body).
  */
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { MAX_BODY_BYTES } from '../../protocol/limits.ts';
 import type { HttpErrorCode } from '../../protocol/schemas.ts';
 import { Invalid } from '../config/check.ts';
@@ -21,7 +23,7 @@ import { identityRoutes } from './routes/identity.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { streamRoutes } from './routes/streams.ts';
 import { staticRoutes } from './routes/static.ts';
-import { securityHeaders } from './security-headers.ts';
+import { BASE_SECURITY_HEADERS, securityHeaders } from './security-headers.ts';
 import { DEFAULT_TIMEOUTS, timeoutOptions, type Timeouts } from './timeouts.ts';
 
 /** Room for a 4 MB image as base64 plus the rest of the body. */
@@ -95,6 +97,53 @@ function cors(app: FastifyInstance) {
   });
 }
 
+/** find-my-way's limit on one path parameter (fastify's default); no id of ours comes near it. */
+const MAX_PARAM_LENGTH = 100;
+
+/**
+ * What fastify's router refuses before any route or hook runs (a URL that cannot be
+ * percent-decoded, a path parameter over the limit), answered like every other error: the
+ * JSON body, nosniff, no-store. (Hooks do not run for these, so the headers are set here.)
+ */
+function routerError(ctx: Context, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const path = (request.raw.url ?? '').split('?')[0].slice(0, 200);
+  const api =
+    err.code === 'FST_ERR_BAD_URL' ? new ApiError(400, 'invalid_request', `The URL is malformed: ${path} is not valid percent-encoding.`)
+    : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError(414, 'uri_too_long', `The URL has a path segment longer than ${MAX_PARAM_LENGTH} characters; no id or name here is that long.`)
+    : new ApiError(500, 'internal_error', 'Something went wrong on the server.');
+  if (api.status >= 500) request.log.error({ err }, 'router failed');
+  ctx.metrics.errors.inc({ code: api.code, where: 'http' });
+  reply.code(api.status).headers(BASE_SECURITY_HEADERS).header('cache-control', 'no-store').header('x-request-id', request.id).send(api.toJSON());
+}
+
+/**
+ * What Node's HTTP parser refuses before there is a request at all (no route, no hook, no
+ * reply object): a request that never arrives in full (408), a request line and headers over
+ * Node's limit (431), bytes that are not HTTP. Written to the socket by hand, as Node's
+ * 'clientError' requires, but with the same JSON body and headers as every other error.
+ */
+function clientError(ctx: Context, timeouts: Timeouts, err: NodeJS.ErrnoException & { reason?: string }, socket: Socket) {
+  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const seconds = Math.max(1, Math.round(timeouts.requestMs / 1000));
+  const api =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? new ApiError(408, 'request_timeout', `The request did not arrive in full within ${seconds} second${seconds === 1 ? '' : 's'}.`)
+    : err.code === 'HPE_HEADER_OVERFLOW' ? new ApiError(431, 'headers_too_large', `The request line and headers are larger than ${Math.round(maxHeaderSize / 1024)} KB: shorten the URL, or send fewer or smaller headers (cookies).`)
+    : new ApiError(400, 'invalid_request', `The request is not valid HTTP/1.1${err.reason ? ` (${err.reason})` : ''}.`);
+  ctx.log.debug({ err: err.message, code: err.code }, 'client error');
+  ctx.metrics.errors.inc({ code: api.code, where: 'http' });
+  // A response already under way on this connection cannot be followed by another one.
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!pending?.headersSent) {
+    const body = JSON.stringify(api.toJSON());
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body),
+      ...BASE_SECURITY_HEADERS, 'cache-control': 'no-store', connection: 'close',
+    };
+    socket.write(`HTTP/1.1 ${api.status} ${STATUS_CODES[api.status]}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n${body}`);
+  }
+  socket.destroy();
+}
+
 const ROUTES = new WeakMap<FastifyInstance, string[]>();
 /** "METHOD /path" of every route the app registered (checked against the OpenAPI document). */
 export const routesOf = (app: FastifyInstance): string[] => ROUTES.get(app) ?? [];
@@ -111,6 +160,9 @@ export function buildApp(ctx: Context, timeouts: Timeouts = DEFAULT_TIMEOUTS): F
     onConstructorPoisoning: 'error',
     forceCloseConnections: true,
     return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: (err, request, reply) => routerError(ctx, err, request, reply),
+    clientErrorHandler: (err, socket) => clientError(ctx, timeouts, err, socket),
   });
 
   const routes: string[] = [];

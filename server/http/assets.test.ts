@@ -28,6 +28,7 @@ beforeAll(async () => {
       'dist/agent/agent.js': 'console.log(1)',
       'dist/agent/agent.css': 'body{}',
     },
+    start: { demo: true },
   });
   compressDir(join(s.dir, 'dist'));
 });
@@ -92,6 +93,30 @@ describe('caching', () => {
     const res = await get('/favicon.ico');
     expect(res.headers['content-type']).toBe('image/x-icon');
     expect(res.body.subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+  });
+});
+
+describe('the demo page', () => {
+  test('is served at / only with --demo; otherwise / is a JSON 404 naming what the server serves', async () => {
+    const page = await get('/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body.toString()).toContain('<title>Demo</title>');
+
+    const production = await startFixture({ files: { 'dist/index.html': '<!doctype html><title>Demo</title>' } });
+    try {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await raw(`${production.url}/`, { method });
+        expect({ method, status: res.status, type: res.headers['content-type'], nosniff: res.headers['x-content-type-options'] })
+          .toEqual({ method, status: 404, type: 'application/json; charset=utf-8', nosniff: 'nosniff' });
+      }
+      const body = JSON.parse((await raw(`${production.url}/`)).body.toString());
+      expect(body.error).toBe('not_found');
+      for (const served of ['/widget.js', '/agent', '/v1/public/', '/openapi.json', '/healthz', '--demo']) expect(body.message).toContain(served);
+      expect(body.message).not.toContain('<title>');
+    } finally {
+      await production.stop();
+    }
   });
 });
 

@@ -8,6 +8,9 @@ import { startServer } from '../main.ts';
 import { DEFAULT_TIMEOUTS } from './timeouts.ts';
 import { BOT_ID, botConfig, ORIGIN, SESSION, startFixture, writeFixture, type TestServer } from '../test/fixtures.ts';
 import { readSse } from '../test/sse-reader.ts';
+import { rawSocket } from '../test/raw-http.ts';
+import { Compile } from 'typebox/compile';
+import { SCHEMAS } from '../../protocol/catalog.ts';
 
 /** Writes `head` (and no more) on a raw socket; resolves with what the server answered and when. */
 function unfinished(url: string, head: string): Promise<{ reply: string; ms: number }> {
@@ -75,7 +78,7 @@ describe('timeouts', () => {
 describe('security headers', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startFixture({ files: { 'index.html': '<!doctype html><title>Demo</title>', 'dist/agent/index.html': '<!doctype html><title>Inbox</title>' } });
+    s = await startFixture({ files: { 'index.html': '<!doctype html><title>Demo</title>', 'dist/agent/index.html': '<!doctype html><title>Inbox</title>' }, start: { demo: true } });
   });
   afterAll(() => s.stop());
 
@@ -104,6 +107,48 @@ describe('security headers', () => {
         expect({ name, csp: h('content-security-policy') }).toEqual({ name, csp: expect.stringContaining("frame-ancestors 'none'") });
         expect(h('x-frame-options')).toBe('DENY');
       }
+    }
+  });
+});
+
+describe('answers made before routing', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startFixture();
+  });
+  afterAll(() => s.stop());
+  const errorBody = Compile(SCHEMAS.ErrorBody);
+  const get = (target: string, headers = '') => `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${headers}\r\n`;
+
+  test.each([
+    ['a URL that cannot be percent-decoded', get('/v1/public/bots/%E0%A4%A/config'), 400, 'invalid_request', /^The URL is malformed: \/v1\/public\/bots\/%E0%A4%A\/config is not valid percent-encoding\.$/],
+    ['a path segment over the router\'s limit', get(`/v1/public/bots/${'a'.repeat(101)}/config`), 414, 'uri_too_long', /path segment longer than 100 characters/],
+    ['a URL longer than the header limit', get(`/${'a'.repeat(20_000)}`), 431, 'headers_too_large', /larger than 16 KB: shorten the URL, or send fewer or smaller headers/],
+    ['headers over the limit', get('/healthz', `Cookie: ${'c'.repeat(20_000)}\r\n`), 431, 'headers_too_large', /larger than 16 KB/],
+    ['bytes that are not HTTP', 'BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'invalid_request', /^The request is not valid HTTP\/1\.1 \(Invalid method encountered\)\.$/],
+  ])('%s: its status, nosniff, no-store and the JSON error body naming the problem', async (_name, bytes, status, code, message) => {
+    const r = await rawSocket(s.url, bytes);
+    expect(r.status).toBe(status);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(r.headers['cache-control']).toBe('no-store');
+    expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = JSON.parse(r.body.toString());
+    expect([...errorBody.Errors(body)]).toEqual([]);
+    expect(body.error).toBe(code);
+    expect(body.message).toMatch(message);
+    expect(Number(r.headers['content-length'])).toBe(r.body.length);
+  });
+
+  test('a request that never arrives in full: 408 with the JSON body too', async () => {
+    const t = await startFixture({ start: { timeouts: { requestMs: 500, headersMs: 500, checkIntervalMs: 100 } } });
+    try {
+      const r = await rawSocket(t.url, 'POST /v1/public/chat/stream HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"bot_id":');
+      expect(r.status).toBe(408);
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(JSON.parse(r.body.toString())).toEqual({ error: 'request_timeout', message: 'The request did not arrive in full within 1 second.' });
+    } finally {
+      await t.stop();
     }
   });
 });

@@ -23,7 +23,7 @@ const ASSETS: Array<{ path: string; summary: string; type: string; missing: stri
   { path: '/agent', summary: 'The agent inbox page (strict CSP)', type: 'text/html', missing: 'Not built yet.' },
   { path: '/agent.js', summary: 'The agent inbox script', type: 'text/javascript', missing: 'Not built yet.' },
   { path: '/agent.css', summary: 'The agent inbox styles', type: 'text/css', missing: 'Not built yet.' },
-  { path: '/', summary: 'The demo page', type: 'text/html', missing: 'No demo page.' },
+  { path: '/', summary: 'The demo page, when the server was started with --demo (npm start)', type: 'text/html', missing: 'No demo page: started without --demo (the message names what the server serves), or none built.' },
 ];
 
 function answer(a: Answer): Doc {
@@ -66,7 +66,7 @@ export function openApiDocument() {
   }
   // Operations endpoints, for monitors and the operator's scraper.
   paths['/healthz'] = { get: { summary: 'Liveness: the process answers', responses: { 200: { description: '`{"status":"ok"}`.', content: { 'application/json': {} } } } } };
-  paths['/readyz'] = { get: { summary: 'Readiness: the store answers a query (and Redis, when configured, a PING) and the knowledge is loaded', responses: { 200: { description: '`{"status":"ready",...}`.', content: { 'application/json': {} } }, 503: { description: 'The store or Redis does not answer (`not_ready`, the message names which).', content: { 'application/json': { schema: ref('ErrorBody') } } } } } };
+  paths['/readyz'] = { get: { summary: 'Readiness: the store answers a query (and Redis, when configured, a PING); knowledge that could not be read is reported', responses: { 200: { description: '`{"status":"ready",...,"knowledge":"ok"}`, or `"knowledge":"degraded"` with `degraded_bots` naming each bot whose knowledge could not all be read or is empty.', content: { 'application/json': {} } }, 503: { description: 'The store or Redis does not answer (`not_ready`, the message names which).', content: { 'application/json': { schema: ref('ErrorBody') } } } } } };
   paths['/metrics'] = { get: { summary: 'Prometheus metrics (text exposition format); keep it off the public internet', responses: { 200: { description: 'Metrics.', content: { 'text/plain': {} } } } } };
   paths['/openapi.json'] = { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1 JSON.', content: { 'application/json': {} } } } } };
   return {

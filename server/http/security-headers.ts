@@ -9,9 +9,12 @@ import type { FastifyInstance } from 'fastify';
 /** The demo page: its own scripts and styles (inline <style>), the widget's API on this origin. */
 export const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'";
 
+/** On every response, those made before routing (server/http/app.ts) included. */
+export const BASE_SECURITY_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' } as const;
+
 export function securityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff').header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.headers(BASE_SECURITY_HEADERS);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { makeDocx, makePdf } from '../test/documents.ts';
+import { jsonLines, runCli } from '../test/cli.ts';
+import { BOT_ID, botConfig, writeFixture } from '../test/fixtures.ts';
 
 const dirs: string[] = [];
 const temp = () => {
@@ -133,5 +135,20 @@ describe('crawled pages', () => {
     await restarted.ready;
     expect(restarted.current.fromCache).toBe(true);
     expect(restarted.current.size).toBe(1);
+  });
+});
+
+describe('in the server, its problems are JSON log lines', () => {
+  test('a folder that cannot be watched: a knowledge_watch_failed line on stdout, nothing on stderr', async () => {
+    const { dir, configPath } = writeFixture({ bots: [botConfig({ knowledge: { dir: 'missing-folder', documents: [{ id: 'd', text: 'Some text.' }] } })] });
+    dirs.push(dir);
+    const r = await runCli(['--config', configPath, '--port', '0', '--host', '127.0.0.1', '--data-dir', join(dir, 'data')], /"event":"listening"/);
+    expect(r.err).toBe('');
+    const lines = jsonLines(r.out); // throws on any line that is not JSON
+    expect(lines.find((l) => l.event === 'knowledge_watch_failed')).toMatchObject({
+      level: 40, bot_id: BOT_ID, dir: join(dir, 'missing-folder'), err: 'ENOENT', msg: `bot ${BOT_ID}: cannot watch ${join(dir, 'missing-folder')}: ENOENT`,
+    });
+    expect(lines.find((l) => l.event === 'knowledge_unreadable')).toMatchObject({ level: 40, bot_id: BOT_ID });
+    expect(r.code).toBe(0);
   });
 });

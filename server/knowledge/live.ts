@@ -16,6 +16,20 @@ import { collect, EXTENSIONS, KnowledgeBase, type Collected, type KnowledgeOptio
 import type { CrawlTarget } from './sources/crawl.ts';
 import type { SourceDocument } from './sources/document.ts';
 
+/**
+ * Where a bot's live knowledge reports what it cannot do: the server's JSON log (pino's
+ * `warn(fields, message)`), so no plain-text line lands beside it. Without one (tests, tools),
+ * the console.
+ */
+export interface KnowledgeLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+const CONSOLE_LOG: KnowledgeLog = {
+  warn: (_fields, message) => console.warn(`[knowledge] ${message}`),
+  error: (_fields, message) => console.error(`[knowledge] ${message}`),
+};
+
 /** Editors save in bursts (temp file, rename, chmod): one rebuild after the burst. */
 export const RELOAD_DEBOUNCE_MS = 300;
 /**
@@ -61,6 +75,7 @@ export class LiveKnowledge implements CrawlTarget {
   constructor(
     private readonly bot: Pick<BotSettings, 'id' | 'language'> & { knowledge: Pick<BotSettings['knowledge'], 'dir' | 'documents'> },
     private readonly options: KnowledgeOptions,
+    private readonly log: KnowledgeLog = CONSOLE_LOG,
   ) {
     // Until the first read is done the bot knows nothing and says so (rag_unavailable);
     // the server awaits `ready` before it listens, so no visitor meets this base.
@@ -81,9 +96,12 @@ export class LiveKnowledge implements CrawlTarget {
         if (name && !mayBeKnowledge(String(name))) return;
         this.schedule();
       });
-      this.watcher.on('error', (e) => console.warn(`[knowledge] bot ${this.bot.id}: stopped watching ${dir}: ${e.message}`));
+      this.watcher.on('error', (e) => this.log.warn({ event: 'knowledge_watch_failed', bot_id: this.bot.id, dir, err: e.message }, `bot ${this.bot.id}: stopped watching ${dir}: ${e.message}`));
     } catch (e) {
-      console.warn(`[knowledge] bot ${this.bot.id}: cannot watch ${dir}: ${(e as Error).message}`);
+      // A folder that does not exist is already a knowledge_unreadable warning; this one says
+      // changes will not be seen (SIGHUP still reloads).
+      const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      this.log.warn({ event: 'knowledge_watch_failed', bot_id: this.bot.id, dir, err: why }, `bot ${this.bot.id}: cannot watch ${dir}: ${why}`);
     }
     return this;
   }
@@ -164,13 +182,13 @@ export class LiveKnowledge implements CrawlTarget {
           this.base = next;
           // The first read's problems are logged by startServer; the crawl logs its own failures;
           // a reload of the folder logs what it could not read.
-          if (this.loaded && reread) for (const problem of files.problems) console.warn(`[knowledge] bot ${this.bot.id}: cannot read ${problem}`);
+          if (this.loaded && reread) for (const problem of files.problems) this.log.warn({ event: 'knowledge_unreadable', bot_id: this.bot.id, problem }, `bot ${this.bot.id}: cannot read ${problem}`);
           if (this.loaded) this.reloads++;
           this.loaded = true;
           if (!this.again) return next;
         }
       } catch (e) {
-        console.error(`[knowledge] bot ${this.bot.id}: reload failed, the previous knowledge stays: ${(e as Error).message}`);
+        this.log.error({ event: 'knowledge_reload_failed', bot_id: this.bot.id, err: (e as Error).message }, `bot ${this.bot.id}: reload failed, the previous knowledge stays: ${(e as Error).message}`);
         throw e;
       } finally {
         this.running = null;

@@ -3,7 +3,7 @@
 // plus a counter for every contact-form submission.
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BOT_ID, botConfig, ORIGIN, SESSION, startFixture, type TestServer } from '../test/fixtures.ts';
+import { BOT_ID, botConfig, botId, ORIGIN, SESSION, startFixture, type TestServer } from '../test/fixtures.ts';
 import { turn } from '../test/turns.ts';
 
 const contactForm = {
@@ -109,6 +109,36 @@ describe('metrics and logs', () => {
       await reader.cancel();
     } finally {
       await slow.stop();
+    }
+  });
+});
+
+describe('readiness with knowledge that could not be read', () => {
+  test('/readyz stays 200 but says knowledge degraded and names each bot: a missing folder, a sitemap that failed, a bot that knows nothing', async () => {
+    const t = await startFixture({
+      bots: [
+        botConfig(),
+        botConfig({ id: botId(2), knowledge: { dir: 'no-such-folder', documents: [{ id: 'd', text: 'Some text.' }] } }),
+        // Port 1 on loopback: refused at once, so the sitemap (its robots.txt) cannot be read.
+        botConfig({ id: botId(3), knowledge: { dir: null, documents: [{ id: 'd', text: 'Some text.' }], sitemaps: ['http://127.0.0.1:1/sitemap.xml'] } }),
+        botConfig({ id: botId(4), knowledge: null }),
+      ],
+    });
+    try {
+      await t.crawls;
+      const ready = await t.get('/readyz');
+      expect(ready.status).toBe(200);
+      const body = await ready.json();
+      expect(body).toMatchObject({ status: 'ready', storage: 'ok', bots: 4, knowledge: 'degraded' });
+      expect(body.degraded_bots).toEqual([
+        { bot_id: botId(2), unreadable_sources: 1, passages: 1 },
+        { bot_id: botId(3), unreadable_sources: 1, passages: 1 },
+        { bot_id: botId(4), unreadable_sources: 0, passages: 0 },
+      ]);
+      // Names and counts only: the paths and errors are for the log, not a public endpoint.
+      expect(JSON.stringify(body)).not.toContain('no-such-folder');
+    } finally {
+      await t.stop();
     }
   });
 });

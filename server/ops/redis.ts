@@ -5,6 +5,7 @@
  * recovers without a restart when Redis comes back.
  */
 import { Redis } from 'ioredis';
+import { isServiceDown } from './outage.ts';
 
 export type { Redis };
 
@@ -17,7 +18,11 @@ export interface RedisOptions {
 
 export const DEFAULT_REDIS_PREFIX = 'lumen:';
 
-/** Connects and waits until Redis answers; throws (a start-up error) when it does not within `timeoutMs`. */
+/**
+ * Connects and waits until Redis answers; throws a start-up error naming Redis and its
+ * address (without a password) when it does not within `timeoutMs` or refuses the client:
+ * `Redis at redis://127.0.0.1:6390 does not answer (connect ECONNREFUSED 127.0.0.1:6390)`.
+ */
 export async function connectRedis(o: RedisOptions, timeoutMs = 5000): Promise<Redis> {
   const redis = new Redis(o.url, {
     keyPrefix: o.prefix ?? DEFAULT_REDIS_PREFIX,
@@ -37,12 +42,16 @@ export async function connectRedis(o: RedisOptions, timeoutMs = 5000): Promise<R
     lastError = e.message;
   });
   redis.on('ready', () => (lastError = ''));
-  const timer = new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`Redis at ${redactUrl(o.url)} did not answer within ${timeoutMs} ms`)), timeoutMs).unref());
+  const timeout = new Error(`no answer within ${timeoutMs} ms`);
+  const timer = new Promise<never>((_, fail) => setTimeout(() => fail(timeout), timeoutMs).unref());
   try {
     await Promise.race([redis.connect(), timer]);
   } catch (e) {
     redis.disconnect();
-    throw e;
+    // ioredis rejects with "Connection is closed."; the socket's own error says why.
+    const where = `Redis at ${redactUrl(o.url)}`;
+    if (e === timeout || isServiceDown(e)) throw new Error(`${where} does not answer (${lastError || reason(e)})`);
+    throw new Error(`${where} refused the connection: ${reason(e)}`);
   }
   return redis;
 }
@@ -50,6 +59,12 @@ export async function connectRedis(o: RedisOptions, timeoutMs = 5000): Promise<R
 /** Resolves when Redis answers PING (for /readyz); rejects otherwise. */
 export async function pingRedis(redis: Redis): Promise<void> {
   if ((await redis.ping()) !== 'PONG') throw new Error('Redis answered PING with something else');
+}
+
+/** An error's message; a connection refused on every address of a name (AggregateError) has none, only a code. */
+export function reason(e: unknown): string {
+  const err = e as (Error & { code?: string; errors?: Error[] }) | null;
+  return err?.message || err?.errors?.[0]?.message || err?.code || String(e);
 }
 
 /** A URL fit for a log line: without its password. */

@@ -1,6 +1,7 @@
 /**
- * Public assets: the built widget loader and its app module, the agent inbox, the demo page, the
- * favicon and the OpenAPI document, each pre-compressed (server/assets.ts). Caching:
+ * Public assets: the built widget loader and its app module, the agent inbox, the demo page
+ * (with --demo), the favicon and the OpenAPI document, each pre-compressed (server/assets.ts).
+ * Caching:
  * - widget.js keeps one stable URL (it is what site owners paste), so it is cached briefly
  *   and revalidated by ETag; widget.js?bot=<id>, which carries the bot's config, is private
  *   and revalidated on every use;
@@ -25,6 +26,7 @@ const AGENT_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; conn
 // loader split, still in dist/ for a page that holds such a widget.js.
 export const CHUNK_NAME = /^widget-(?:app|markdown)\.[A-Za-z0-9_-]{8,}\.js$/;
 const JS = 'text/javascript; charset=utf-8';
+export const ROOT_NOT_FOUND = 'No page here: this is a Lumen Chat server. It serves the widget loader at /widget.js, the agent inbox at /agent, the chat API under /v1/public/ (described at /openapi.json), and /healthz, /readyz; the demo page only when started with --demo (npm start).';
 const SHORT = 'public, max-age=300, stale-while-revalidate=86400';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -47,8 +49,11 @@ export function staticRoutes(app: FastifyInstance, ctx: Context) {
     embeddable(reply);
     return sendAsset(request, reply, dist(file), { type: JS, cache: IMMUTABLE, missing: `No chunk ${file} here (built by another version?).` });
   });
+  // The demo page only when asked (--demo, which npm start sets): a production server has no
+  // page of its own at `/`, and a visitor or operator landing there learns what it serves.
   // The build copies the demo page into dist/ with its compressed copies; unbuilt, the source is served.
   app.get('/', async (request, reply) => {
+    if (!ctx.demo) throw notFound(ROOT_NOT_FOUND);
     const built = dist('index.html');
     return sendAsset(request, reply, existsSync(built) ? built : join(ctx.rootDir, 'index.html'), { type: 'text/html; charset=utf-8', cache: 'no-cache', missing: 'No demo page (index.html) here.' });
   });
