@@ -136,8 +136,24 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
     // back to the old topic; only an elliptical follow-up ("and for the frame?") takes the
     // earlier turns along.
     const chat = input.image ? null : smallTalk(input.message);
+    const engine = ctx.engine(bot);
+    const visitorLanguage = messageLanguage(input.message);
+    const otherLanguage = !!visitorLanguage && visitorLanguage !== bot.language.toLowerCase().split('-')[0];
+    // An engine that can (a model) makes the message a standalone question in the knowledge's
+    // language first: "and for the frame?" or a German question over English pages is then
+    // searched as what it means. A failure here only costs that: the message is searched as is.
+    let searched = input.message;
+    let searchHistory = needsContext(input.message) ? history : [];
+    if (!chat && engine.standalone && (history.length > 0 || otherLanguage)) {
+      try {
+        searched = await engine.standalone({ question: input.message, history, language: bot.language, signal: out.signal });
+        searchHistory = [];
+      } catch (e) {
+        ctx.log.warn({ event: 'standalone_failed', bot_id: bot.id, err: (e as Error).message }, 'the question is searched as written');
+      }
+    }
     const found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), unknownNames: [] }
-      : kb.search(input.message, { history: needsContext(input.message) ? history : [] });
+      : kb.search(searched, { history: searchHistory });
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
     const wantsPerson = !chat && asksForHuman(input.message, bot.language);
@@ -166,10 +182,10 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
       await out.send(notice('handoff_offline', 'info'));
     }
     /** What the bot says when it has nothing: in the visitor's language when they wrote another one. */
-    const noAnswer = () => {
-      const visitor = messageLanguage(input.message);
-      return visitor && visitor !== bot.language.toLowerCase().split('-')[0] ? phrase(visitor, 'other_language', bot.language) : phrase(bot.language, 'no_answer');
-    };
+    // A model could have translated: its "don't know" is said in the visitor's language. The built-in
+    // engine cannot: it says what it can do ("our documentation is in English…").
+    const noAnswer = () => (engine.standalone ? phrase(visitorLanguage ?? bot.language, 'no_answer')
+      : otherLanguage ? phrase(visitorLanguage!, 'other_language', bot.language) : phrase(bot.language, 'no_answer'));
 
     let answer = '';
     let result: EngineResult | void = undefined;
@@ -185,7 +201,7 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
       : wantsPerson && !answerable ? said(personReply(bot, await ctx.presence.available()))
         // Retrieval found nothing relevant: no engine is asked (a model would only be paid to say so).
         : !answerable && !input.image ? nothing
-          : ctx.engine(bot).answer({
+          : engine.answer({
           question: input.message, passages: found.passages, weights: found.weights, unknownNames: found.unknownNames, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
         });

@@ -35,8 +35,24 @@ export interface EngineResult {
   unanswered?: boolean;
 }
 
+/** What an engine is given to make a conversation's latest message searchable on its own. */
+export interface StandaloneRequest {
+  question: string;
+  history: Turn[];
+  /** The knowledge's language: the question is searched in it. */
+  language: string;
+  signal: AbortSignal;
+}
+
 export interface Engine {
   answer(req: EngineRequest): AsyncGenerator<string, EngineResult | void>;
+  /**
+   * Optional: the latest message rewritten as a question that stands on its own ("and for
+   * the frame?" → "How long is the warranty on the frame?"), in the knowledge's language. An
+   * engine that can (a model) is asked before retrieval when there is history or the visitor
+   * writes another language than the bot's.
+   */
+  standalone?(req: StandaloneRequest): Promise<string>;
 }
 
 /**

@@ -3,6 +3,8 @@ import { botConfig, botId, startFixture, SESSION, type TestServer } from '../tes
 import { sseEvents } from '../test/sse-reader.ts';
 import { PROVIDER_SECRET, startFakeModel, type FakeModel } from '../test/stand-ins.ts';
 import { EVENT_ORDER, stages, turn } from '../test/turns.ts';
+import { standalonePrompt } from './openai.ts';
+import { phrase } from './phrases.ts';
 
 const VISION = botId(2);
 const PATIENT = botId(3);
@@ -85,5 +87,55 @@ describe('openai engine against an OpenAI-compatible stand-in', () => {
     }
     await expect.poll(() => model.aborted, { timeout: 5000 }).toBe(before + 1);
     await expect.poll(() => s.ctx.streams.size).toBe(0);
+  });
+
+  test('a "don\'t know" from the model (NO_ANSWER) is the server\'s own line, cites nothing and lands on the to-do list', async () => {
+    model.chunks = ['NO_', 'ANSWER'];
+    try {
+      const r = await turn(s, { message: 'What colour is the Nimbus Lamp box?', session_id: 'model-dk' });
+      expect(r.text).toBe(phrase('en', 'no_answer'));
+      expect(r.last?.citations).toEqual([]);
+      const res = await fetch(`${s.url}/v1/agent/unanswered`, { headers: { authorization: 'Bearer agent-token-ana-1' } });
+      const groups = (await res.json()).groups as { question: string }[];
+      expect(groups.map((g) => g.question)).toContain('What colour is the Nimbus Lamp box?');
+      // Positive control: an answer that merely starts like the marker is streamed as it is.
+      model.chunks = ['NO', 'NE of the fees ', 'apply: 79 euros [1].'];
+      const other = await turn(s, { message: 'How much does the Nimbus Lamp cost?', session_id: 'model-dk-2' });
+      expect(other.text).toBe('NONE of the fees apply: 79 euros [1].');
+    } finally {
+      model.chunks = ['The lamp ', 'costs 79 euros ', '[1].'];
+    }
+  });
+
+  test('a follow-up is made a standalone question by the model before retrieval, and searched as such', async () => {
+    const first = await turn(s, { message: 'How much does the lamp cost?', session_id: 'model-sa' });
+    model.requests.length = 0;
+    model.script = (body) => (body.stream ? undefined : { chunks: ['How do I reset the Nimbus lamp to factory settings?'] });
+    try {
+      await turn(s, { message: 'and how do I reset it?', session_id: 'model-sa', conversation_id: first.last!.conversation_id as string });
+    } finally {
+      model.script = undefined;
+    }
+    const [rewrite, answer] = model.requests;
+    expect(rewrite.body.stream).toBe(false);
+    expect(rewrite.body.messages[0].content).toBe(standalonePrompt('en'));
+    expect(rewrite.body.messages[1].content).toContain('User: How much does the lamp cost?');
+    expect(rewrite.body.messages[1].content).toContain('Latest message: and how do I reset it?');
+    // The passages come from the standalone question: the reset steps, which "and how do I reset it?" alone would not rank first.
+    expect(answer.body.stream).toBe(true);
+    expect(answer.body.messages[0].content).toMatch(/\[1\] [^\n]*\n[^\n]*twenty seconds/);
+    expect(answer.body.messages.at(-1).content).toBe('and how do I reset it?');
+  });
+
+  test('a question in another language than the bot\'s is searched in the knowledge\'s language', async () => {
+    model.script = (body) => (body.stream ? undefined : { chunks: ['How much does the Nimbus Lamp cost?'] });
+    try {
+      await turn(s, { message: 'Wie viel kostet die Lampe?', session_id: 'model-de' });
+    } finally {
+      model.script = undefined;
+    }
+    const [rewrite, answer] = model.requests;
+    expect(rewrite.body.messages[0].content).toContain('Write the question in English');
+    expect(answer.body.messages[0].content).toContain('79 euros');
   });
 });

@@ -105,6 +105,7 @@ export class Metrics {
   private timedEngine(inner: Engine, type: string): Engine {
     const model = this.model;
     return {
+      ...(inner.standalone ? { standalone: (req) => inner.standalone!(req) } : {}),
       async *answer(req) {
         const t0 = performance.now();
         let outcome = 'ok';

@@ -87,6 +87,14 @@ export async function startFakeModel(): Promise<FakeModel> {
       res.writeHead(500, { 'content-type': 'application/json' });
       return res.end(JSON.stringify({ error: { message: `internal failure ${PROVIDER_SECRET}`, type: 'server_error' } }));
     }
+    if (parsed.stream !== true) {
+      // A plain (non-streamed) completion, as the server asks for a standalone question.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({
+        id: 'chatcmpl-2', object: 'chat.completion', created: 1, model: 'stand-in',
+        choices: [{ index: 0, message: { role: 'assistant', content: chunks.join('') }, finish_reason: 'stop' }],
+      }));
+    }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write(frame({ role: 'assistant', content: '' }));
     if (mode === 'stall') return void res.write(frame({ content: 'The lamp ' }));
