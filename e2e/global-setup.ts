@@ -67,6 +67,7 @@ export default async function globalSetup() {
       verifyUrl: verifier.url,
       modelBaseUrl: model.baseUrl,
       webhookUrl: `${hooks.url}/hook`,
+      knowledgeDemo: join(root, 'demo', 'knowledge'),
     });
     const configPath = join(tmp, 'config.json');
     writeFileSync(configPath, JSON.stringify(config, null, 2));

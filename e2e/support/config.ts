@@ -23,6 +23,8 @@ export const OTHER_KEYS = [
   'api', 'inline', 'second', 'spa', 'engage', 'proactive', 'privacy', 'identity', 'esm',
   // Issue 14: the operator console's flows.
   'console', 'console-live', 'hooks', 'forget',
+  // Issue 20: the demo bot's knowledge and settings, asked as a visitor would.
+  'demo',
 ] as const;
 export type BotKey = (typeof BASIC_KEYS)[number] | (typeof OTHER_KEYS)[number];
 export const BOT_KEYS: BotKey[] = [...BASIC_KEYS, ...OTHER_KEYS];
@@ -72,6 +74,8 @@ export interface ConfigInputs {
   modelBaseUrl: string;
   /** The local stand-in for a site owner's webhook receiver. */
   webhookUrl: string;
+  /** The demo's own knowledge (demo/knowledge), unchanged. */
+  knowledgeDemo: string;
 }
 
 function basic(key: BotKey, i: ConfigInputs, extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -175,6 +179,15 @@ export function buildConfig(i: ConfigInputs): Record<string, unknown> {
       // A person only when the visitor asks (the button), so a signed-in agent does not take every question.
       basic('console-live', i, { handoff: { enabled: true, trigger: 'button', agent_label: AGENT_LABEL } }),
       basic('hooks', i, { ...noHandoff, workspace_id: 'e2e-hooks' }),
+      // The demo bot (demo/config.json) as `npm start` runs it, but with handoff by button only:
+      // with an agent signed in by another spec, its "don't know" would become a handoff.
+      basic('demo', i, {
+        name: 'Lumen Notes Help',
+        handoff: { enabled: true, trigger: 'button', agent_label: 'Lumen support' },
+        knowledge: { dir: i.knowledgeDemo, documents: [] },
+        engine: { type: 'extractive', chunk_delay_ms: 0 },
+        filters: { blocked_terms: [], redact: ['email', 'phone'] },
+      }),
       basic('ar', i, {
         ...noHandoff,
         name: AR.name,

@@ -64,12 +64,19 @@ export function questionParts(question: string, language = 'en'): string[] {
 const MAX_ITEMS = 12;
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
 /** Questions that ask for a kind of fact, and what an answer of that kind contains. */
-const ANSWER_TYPES: [RegExp, RegExp][] = [
-  [ASKS_QUANTITY, HAS_NUMBER],
-  [/\b(what|which) (time of (the )?day|time)\b|\bat what time\b/i, /\d{1,2}(:\d{2}|\s?(am|pm|a\.m\.|p\.m\.))|\b(noon|midnight|o'clock)\b/i],
-  [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, new RegExp(`\\b(${MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\b\\d{1,2}(st|nd|rd|th)\\b`, 'i')],
-  [/\b(largest|smallest|maximum|minimum|highest|lowest|max|min)\b.*\b(value|number|size|amount|count)\b|\bhow many\b/i, HAS_NUMBER],
-  [/\b(percent|percentage)\b/i, /%|\bper ?cent\b/i],
+const matcher = (re: RegExp) => (text: string) => re.test(text);
+/** How many names a sentence enumerates: "to Markdown, to PDF, or to HTML" names three. */
+const ENUMERATES = (text: string) => (text.match(/(?:,|;|\bor\b|\band\b)\s+(?:(?:to|the|a|an|or|and|in|on|from|with)\s+)*[\p{Lu}\p{N}"'`(.]/gu)?.length ?? 0) >= 2;
+const ANSWER_TYPES: [RegExp, (text: string) => boolean][] = [
+  [ASKS_QUANTITY, matcher(HAS_NUMBER)],
+  [/\b(what|which) (time of (the )?day|time)\b|\bat what time\b/i, matcher(/\d{1,2}(:\d{2}|\s?(am|pm|a\.m\.|p\.m\.))|\b(noon|midnight|o'clock)\b/i)],
+  [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, matcher(new RegExp(`\\b(${MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\b\\d{1,2}(st|nd|rd|th)\\b`, 'i'))],
+  [/\b(largest|smallest|maximum|minimum|highest|lowest|max|min)\b.*\b(value|number|size|amount|count)\b|\bhow many\b/i, matcher(HAS_NUMBER)],
+  [/\b(percent|percentage)\b/i, matcher(/%|\bper ?cent\b/i)],
+  // "Which formats…", "What payment methods…": a plural after which/what asks for several
+  // things, and the answer names several: a list, or a sentence that enumerates names
+  // ("to Markdown, to PDF, or to HTML"; "Germany, Austria and Belgium").
+  [/\b(which|what)(?: are(?: the)?| kinds? of| types? of| sorts? of)? (?:\w+ )?(?!(?:is|was|has|this|its|us|plus|status|bonus|address|access|process|class|business|express|wireless|series|news|gas|bus|yes|happens|does|goes|means|makes|takes|works|causes|gets|keeps|needs|seems|looks|counts|matters|applies|uses|runs|says|shows|stops|starts|changes|helps|costs|lasts|remains|belongs|comes)\b)\w{3,}s\b/i, ENUMERATES],
 ];
 /** A question word found only in the unit's page title or heading counts fully: a heading is what its sentences are about. */
 const CONTEXT_SHARE = 1;
@@ -97,7 +104,7 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
   const unitsOf: Sentence[][] = [];
   const contextOf: Set<string>[] = [];
   /** A unit's text with its list or table group (what a lead-in stands for). */
-  const answerText = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter((u) => u.group === c.unit.group).map((u) => u.text).join(' ') : c.unit.text);
+  const answerText = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter((u) => u.group === c.unit.group).map((u) => u.text).join(', ') : c.unit.text);
   chosen.forEach((p, pi) => {
     // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
@@ -172,7 +179,7 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
     allNames.push(...names);
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
-      .filter(({ c, score }) => score > 0 && needs.every((has) => has.test(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
+      .filter(({ c, score }) => score > 0 && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
       .sort((a, b) => b.score - a.score);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
     // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
