@@ -152,7 +152,7 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
         ctx.log.warn({ event: 'standalone_failed', bot_id: bot.id, err: (e as Error).message }, 'the question is searched as written');
       }
     }
-    const found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), unknownNames: [] }
+    const found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), alternatives: new Map<string, string[]>(), unknownNames: [] }
       : kb.search(searched, { history: searchHistory });
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
@@ -202,7 +202,7 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
         // Retrieval found nothing relevant: no engine is asked (a model would only be paid to say so).
         : !answerable && !input.image ? nothing
           : engine.answer({
-          question: input.message, passages: found.passages, weights: found.weights, unknownNames: found.unknownNames, history, image: input.image,
+          question: input.message, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
         });
     try {

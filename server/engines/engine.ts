@@ -13,6 +13,8 @@ export interface EngineRequest {
   passages: Passage[];
   /** The words searched for, weighted by rarity in the knowledge; earlier turns' words weigh less (see SearchResult.weights). */
   weights: Map<string, number>;
+  /** What each searched word was found as: itself, a typo's words, synonyms (SearchResult.alternatives). */
+  alternatives?: Map<string, string[]>;
   /** Names in the question the knowledge never uses (SearchResult.unknownNames). */
   unknownNames?: string[];
   /** Earlier turns of this conversation, oldest first, without the current question. */

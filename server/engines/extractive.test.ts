@@ -20,7 +20,7 @@ const kb = new KnowledgeBase({
 });
 const answer = (q: string) => {
   const f = kb.search(q);
-  return compose(q, f.passages, f.weights, 'en', f.unknownNames)?.text ?? null;
+  return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text ?? null;
 };
 
 describe('extractive answers', () => {

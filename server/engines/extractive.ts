@@ -7,6 +7,7 @@ import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
 import { looksLikeName, surfaceWords, terms } from '../knowledge/text.ts';
 import { units, type Unit } from '../knowledge/units.ts';
+import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
 
 const MAX_SENTENCES = 4;
@@ -18,7 +19,12 @@ const matches = (q: string, t: string) => t === q || (q.length >= 4 && t.startsW
 
 interface Pick { passage: number; index: number; unit: Unit; covers: Set<string>; score: number; factor: number }
 
-interface Sentence extends Unit { words: string[] }
+interface Sentence extends Unit {
+  words: string[];
+  /** Its terms outside parentheses, in order (repeats kept, for words that stand together): an aside says less about what the sentence is about. */
+  seq: string[];
+  main: Set<string>;
+}
 
 /**
  * A passage's units (sentences, list items with their lead-in, table rows with their
@@ -35,7 +41,10 @@ export function sentencesOf(passage: string, language = 'en'): Sentence[] {
   const key = `${language}\0${passage}`;
   let list = sentenceCache.get(key);
   if (!list) {
-    list = units(passage).map((u) => ({ ...u, words: [...new Set(terms(u.text, language))] }));
+    list = units(passage).map((u) => {
+      const seq = terms(u.text.replace(/\([^)]*\)/g, ' '), language);
+      return { ...u, words: [...new Set(terms(u.text, language))], seq, main: new Set(seq) };
+    });
     if (sentenceCache.size >= SENTENCE_CACHE_MAX) sentenceCache.clear();
     sentenceCache.set(key, list);
   }
@@ -62,21 +71,35 @@ export function questionParts(question: string, language = 'en'): string[] {
 }
 
 const MAX_ITEMS = 12;
+/** What two question words standing together in a unit add to its score: a tie-breaker (more hurt the dev half). */
+const TOGETHER = 0.01;
+/** What a question word found only inside a parenthesis of the unit counts. */
+const ASIDE_SHARE = 0.5;
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
 /** Questions that ask for a kind of fact, and what an answer of that kind contains. */
 const matcher = (re: RegExp) => (text: string) => re.test(text);
-/** How many names a sentence enumerates: "to Markdown, to PDF, or to HTML" names three. */
-const ENUMERATES = (text: string) => (text.match(/(?:,|;|\bor\b|\band\b)\s+(?:(?:to|the|a|an|or|and|in|on|from|with)\s+)*[\p{Lu}\p{N}"'`(.]/gu)?.length ?? 0) >= 2;
-const ANSWER_TYPES: [RegExp, (text: string) => boolean][] = [
+/** Whole-word, case-insensitive: does the text name one of these? */
+const names = (list: string[]) => matcher(new RegExp(`(?<![\\p{L}\\p{N}])(${list.join('|')})(?![\\p{L}\\p{N}])`, 'iu'));
+// Small gazetteers of the classes visitors ask "which …?" about; general, not any site's.
+const FORMATS = ['pdf', 'html?', 'markdown', 'md', 'csv', 'json', 'xml', 'docx?', 'txt', 'plain text', 'zip', 'png', 'jpe?g', 'gif', 'svg', 'webp', 'mp3', 'mp4', 'epub', 'odt', 'xlsx?', 'pptx?', 'rtf', 'enex', 'ya?ml', 'tar', 'gz(ip)?', 'ics', 'vcf'];
+const COUNTRIES = ['germany', 'austria', 'switzerland', 'france', 'belgium', 'netherlands', 'luxembourg', 'denmark', 'sweden', 'norway', 'finland', 'iceland', 'ireland', 'united kingdom', 'uk', 'great britain', 'spain', 'portugal', 'italy', 'greece', 'poland', 'czech( republic|ia)?', 'slovakia', 'hungary', 'romania', 'bulgaria', 'croatia', 'slovenia', 'estonia', 'latvia', 'lithuania', 'malta', 'cyprus', 'united states', 'usa', 'us', 'canada', 'mexico', 'brazil', 'argentina', 'chile', 'colombia', 'peru', 'japan', 'china', 'india', 'south korea', 'korea', 'australia', 'new zealand', 'singapore', 'south africa', 'turkey', 'israel', 'egypt', 'morocco', 'saudi arabia', 'united arab emirates', 'uae', 'eu', 'european union'];
+const LANGUAGES = ['english', 'german', 'french', 'spanish', 'italian', 'portuguese', 'dutch', 'danish', 'swedish', 'norwegian', 'finnish', 'polish', 'czech', 'greek', 'turkish', 'russian', 'ukrainian', 'arabic', 'hebrew', 'hindi', 'chinese', 'mandarin', 'japanese', 'korean'];
+const PAYMENTS = ['credit cards?', 'debit cards?', 'cards?', 'paypal', 'bank transfers?', 'direct debit', 'sepa', 'apple pay', 'google pay', 'invoices?', 'cash', 'cheques?', 'checks?', 'visa', 'mastercard', 'american express', 'amex', 'klarna', 'bitcoin', 'gift cards?', 'autopay'];
+const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 'android', 'chrome ?os', 'chromebook', 'web', 'browser', 'chrome', 'firefox', 'safari', 'edge', 'freebsd', 'solaris', 'posix', 'unix'];
+const ANSWER_TYPES: [RegExp, (text: string) => boolean, string?][] = [
   [ASKS_QUANTITY, matcher(HAS_NUMBER)],
+  // An amount of money is written in digits (or is free): "three plans: Free, Pro" names no price.
+  [/\bhow much\b(?! (data|time|space|storage|memory|longer|faster|slower|more))|\b(price|cost|fee|charge)s?\b/i, matcher(/\d|\b(free|no charge|nothing|no extra cost)\b|^(Free|Nothing)\b/)],
   [/\b(what|which) (time of (the )?day|time)\b|\bat what time\b/i, matcher(/\d{1,2}(:\d{2}|\s?(am|pm|a\.m\.|p\.m\.))|\b(noon|midnight|o'clock)\b/i)],
   [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, matcher(new RegExp(`\\b(${MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\b\\d{1,2}(st|nd|rd|th)\\b`, 'i'))],
   [/\b(largest|smallest|maximum|minimum|highest|lowest|max|min)\b.*\b(value|number|size|amount|count)\b|\bhow many\b/i, matcher(HAS_NUMBER)],
   [/\b(percent|percentage)\b/i, matcher(/%|\bper ?cent\b/i)],
-  // "Which formats…", "What payment methods…": a plural after which/what asks for several
-  // things, and the answer names several: a list, or a sentence that enumerates names
-  // ("to Markdown, to PDF, or to HTML"; "Germany, Austria and Belgium").
-  [/\b(which|what)(?: are(?: the)?| kinds? of| types? of| sorts? of)? (?:\w+ )?(?!(?:is|was|has|this|its|us|plus|status|bonus|address|access|process|class|business|express|wireless|series|news|gas|bus|yes|happens|does|goes|means|makes|takes|works|causes|gets|keeps|needs|seems|looks|counts|matters|applies|uses|runs|says|shows|stops|starts|changes|helps|costs|lasts|remains|belongs|comes)\b)\w{3,}s\b/i, ENUMERATES],
+  // "Which formats…", "Which countries…": the answer names things of that class.
+  [/\b(which|what)( file)? formats?\b|\bwhat (can|do) i export\b/i, names(FORMATS), 'format'],
+  [/\b(which|what) countr(y|ies)\b/i, names(COUNTRIES), 'country'],
+  [/\b(which|what) languages?\b/i, names(LANGUAGES), 'language'],
+  [/\b(which|what) (payment methods?|methods? of payment|ways? (can i |to )?pay)\b|\bhow can i pay\b/i, names(PAYMENTS)],
+  [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
 ];
 /** A question word found only in the unit's page title or heading counts fully: a heading is what its sentences are about. */
 const CONTEXT_SHARE = 1;
@@ -89,7 +112,10 @@ const MAX_LIST_CHARS = 900;
  * units join only when they cover a part of the question the chosen ones do not (a question
  * that asks for two facts), so the answer stops at the fact instead of padding it.
  */
-export function compose(question: string, passages: Passage[], weights: Map<string, number>, language = 'en', unknownNames: readonly string[] = []): { text: string; used: string[] } | null {
+export function compose(
+  question: string, passages: Passage[], weights: Map<string, number>, language = 'en', unknownNames: readonly string[] = [],
+  alternatives: ReadonlyMap<string, readonly string[]> = new Map(),
+): { text: string; used: string[] } | null {
   // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
   // whatever the rest of the question matches is about something else.
   if (unknownNames.length) return null;
@@ -97,9 +123,19 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
   if (relevant.length === 0) return null;
   // A second passage joins only when it is nearly as relevant as the best one.
   const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6));
-  const query = weights.size ? [...weights] : [...new Set(terms(question, language))].map((q) => [q, 1] as [string, number]);
+  // "Which countries do you deliver to?": "countries" says what kind of answer is wanted
+  // (names of countries), not a word the answer must contain.
+  const typeWords = new Set(ANSWER_TYPES.filter(([asks, , words]) => words && asks.test(question)).flatMap(([, , words]) => terms(words!, language)));
+  const query = (weights.size ? [...weights] : [...new Set(terms(question, language))].map((q) => [q, 1] as [string, number])).filter(([q]) => !typeWords.has(q));
+  if (!query.length) return null;
   const total = query.reduce((a, [, w]) => a + w, 0) || 1;
   const weightOf = new Map(query);
+  /** A question word is in a set of words when the word, a typo's word or a synonym is. */
+  const found = (q: string, ws: Iterable<string>) => {
+    const alts = alternatives.get(q) ?? [q];
+    for (const t of ws) if (alts.some((a) => matches(a, t))) return true;
+    return false;
+  };
   const candidates: Pick[] = [];
   const unitsOf: Sentence[][] = [];
   const contextOf: Set<string>[] = [];
@@ -109,7 +145,7 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
     // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
     const context = new Set(terms(`${p.title} ${p.heading}`, language));
-    const inContext = query.filter(([q]) => [...context].some((t) => matches(q, t))).map(([q]) => q);
+    const inContext = query.filter(([q]) => found(q, context)).map(([q]) => q);
     contextOf[pi] = new Set(inContext);
     const list = sentencesOf(p.text, language);
     unitsOf[pi] = list;
@@ -117,16 +153,27 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
       // A lead-in is read with its items: "The plans include:" answers "which plans are there?"
       // through the items' words as much as its own.
       const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : unit.words;
-      const covers = new Set(query.filter(([q]) => words.some((t) => matches(q, t))).map(([q]) => q));
+      const covers = new Set(query.filter(([q]) => found(q, words)).map(([q]) => q));
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
       candidates.push({ passage: pi, index, unit, covers, score: 0, factor: p.score / chosen[0].score });
     });
   });
   /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
   const scoreFor = (c: Pick, part: [string, number][], partTotal: number) => {
-    const own = part.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w * (c.covers.has(q) ? 1 : CONTEXT_SHARE) : a), 0);
+    const unit = unitsOf[c.passage][c.index];
+    // A word found only in a parenthesis ("Notion (Markdown and CSV export)") counts half.
+    const share = (q: string) => (found(q, unit.main) || contextOf[c.passage].has(q) ? 1 : ASIDE_SHARE);
+    const own = part.reduce((a, [q, w]) => (c.covers.has(q) ? a + w * share(q) : contextOf[c.passage].has(q) ? a + w * CONTEXT_SHARE : a), 0);
     const hit = own / partTotal;
-    return hit > 0 ? hit * c.factor - c.index * 0.002 : -1;
+    // Words the question puts together ("the Team plan") that stand together in the unit
+    // tell it from one that merely names them apart ("three plans: Free, Pro and Team").
+    const seq = unit.seq;
+    let together = 0;
+    for (let i = 1; i < part.length; i++) {
+      const [a, b] = [part[i - 1][0], part[i][0]];
+      if (seq.some((t, j) => found(a, [t]) && seq.slice(j + 1, j + 3).some((u) => found(b, [u])))) together += 1;
+    }
+    return hit > 0 ? hit * c.factor + together * TOGETHER - c.index * 0.002 : -1;
   };
   for (const c of candidates) c.score = scoreFor(c, query, total);
   const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
@@ -166,8 +213,8 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
   const segments = parts.length > 1 ? parts : [question];
   const allNames: string[] = [];
   for (const segment of segments) {
-    const segTerms = terms(segment, language);
-    const part = query.filter(([q]) => segTerms.some((t) => matches(q, t)));
+    const segTerms = new Set(terms(withPhrasesAsWords(segment, language), language));
+    const part = query.filter(([q]) => segTerms.has(q));
     const partTotal = part.reduce((a, [, w]) => a + w, 0);
     if (!partTotal) continue;
     // What kind of fact the part asks for (a quantity, a time, a month) and which things it
@@ -190,7 +237,8 @@ export function compose(question: string, passages: Passage[], weights: Map<stri
   }
   if (!picks.length) return null;
   const covered = new Set(picks.flatMap((p) => [...p.covers]));
-  // Another unit joins only when it covers a part of the question the chosen ones do not.
+  // Another unit joins only when it covers a part of the question the chosen ones do not (a
+  // question of several parts has had one unit per part already).
   for (const c of ranked) {
     if (picks.includes(c) || picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
     const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
@@ -231,7 +279,7 @@ export class ExtractiveEngine implements Engine {
   }
 
   async *answer(req: EngineRequest): AsyncGenerator<string, EngineResult> {
-    const composed = compose(req.question, req.passages, req.weights, req.language, req.unknownNames);
+    const composed = compose(req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives);
     if (!composed) return { used: [], unanswered: true };
     for (const piece of chunkText(composed.text)) {
       if (req.signal.aborted) return { used: [] };

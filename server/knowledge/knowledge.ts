@@ -13,6 +13,7 @@ import { indexKey, readIndex, writeIndex } from './index-cache.ts';
 import { buildIndex, buildIndexAsync, SearchIndex, type FieldTerms, type IndexData } from './search-index.ts';
 import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
+import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
 import { htmlToText, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
 
@@ -20,10 +21,17 @@ export interface SearchResult {
   passages: Passage[];
   degraded: boolean;
   /**
-   * The words searched for, each weighted by rarity in this knowledge (IDF): rare words say
-   * more. A typo appears as the known words it stood for; words of earlier turns weigh less.
+   * The words searched for (the question's stems), each weighted by rarity in this knowledge
+   * (IDF): rare words say more; a typo weighs what the word it stands for weighs; words of
+   * earlier turns weigh less.
    */
   weights: Map<string, number>;
+  /**
+   * What each searched word was found as in the knowledge: itself, the words a typo stands
+   * for, and words of the same meaning (synonyms.ts). An answer covers the word when it
+   * contains any of them.
+   */
+  alternatives: Map<string, string[]>;
   /**
    * Names in the question the knowledge never uses and no typo explains ("WebSocket",
    * "PostgreSQL", "CEO"): the visitor asks about a thing these pages do not know.
@@ -159,6 +167,8 @@ const MAX_CONTEXT_TERMS = 12;
 /** How much matching the earlier turns adds to a passage's rank (not to its relevance). */
 const CONTEXT_BONUS = 0.3;
 const UNKNOWN_WEIGHT = 1;
+/** A synonym finds a passage, but less surely than the visitor's own word. */
+const SYNONYM_FACTOR = 0.8;
 /** Candidates ranked again with coverage, per passage returned. */
 const CANDIDATES = 4;
 
@@ -314,7 +324,7 @@ export class KnowledgeBase {
       for (const p of this.passages) {
         for (const t of tokens(`${p.title} ${p.heading} ${p.text}`)) {
           const w = t.toLowerCase();
-          if (w.length < 6 || map.has(w)) continue;
+          if (w.length < 5 || map.has(w)) continue;
           const stem = normTerm(w, this.language);
           if (stem) map.set(w, stem);
         }
@@ -342,7 +352,7 @@ export class KnowledgeBase {
   search(question: string, options: SearchOptions | number = {}): SearchResult {
     const o = typeof options === 'number' ? { limit: options } : options;
     const limit = o.limit ?? 5;
-    const current = questionTerms(question, this.language).slice(0, MAX_QUESTION_TERMS);
+    const current = questionTerms(withPhrasesAsWords(question, this.language), this.language).slice(0, MAX_QUESTION_TERMS);
     const context = new Map<string, number>();
     const users = (o.history ?? []).filter((t) => t.role === 'user').slice(-CONTEXT_WEIGHTS.length).reverse();
     users.forEach((t, i) => {
@@ -355,7 +365,8 @@ export class KnowledgeBase {
       ? [...current.map((term) => ({ term, weight: 1, own: true })), ...[...context].map(([term, weight]) => ({ term, weight, own: false }))]
       : [...context].map(([term]) => ({ term, weight: 1, own: true }));
     const weights = new Map<string, number>();
-    if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights, unknownNames: [] };
+    const alternatives = new Map<string, string[]>();
+    if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [] };
     const words = surfaceWords(question, this.language);
     const expanded = query.map((q) => {
       let expansions = this.index.expand(q.term);
@@ -363,12 +374,19 @@ export class KnowledgeBase {
       // A typo weighs what the word it stands for weighs. A word the knowledge never uses is
       // the surest sign the question is about something else ("CEO", "dark" in "dark mode"):
       // it weighs 1.5 times the rarest word, so the common words around it cannot carry a passage.
-      const idf = expansions.length ? this.index.idf(this.index.termOf(expansions[0].term)) : UNKNOWN_WEIGHT * this.index.idf(q.term);
-      for (const e of expansions) {
-        const t = this.index.termOf(e.term);
-        weights.set(t, Math.max(weights.get(t) ?? 0, idf * q.weight * e.factor));
+      // Words of the same meaning the knowledge uses ("cost" where the pages say "price") join
+      // as weaker expansions; the word itself, or its typo's words, stay first.
+      const seen = new Set(expansions.map((e) => e.term));
+      for (const syn of synonymsOf(q.term, this.language)) {
+        const id = this.index.idOf(syn);
+        if (id !== undefined && !seen.has(id)) {
+          expansions = [...expansions, { term: id, factor: SYNONYM_FACTOR }];
+          seen.add(id);
+        }
       }
-      if (!expansions.length) weights.set(q.term, idf * q.weight);
+      const idf = expansions.length ? this.index.idf(this.index.termOf(expansions[0].term)) : UNKNOWN_WEIGHT * this.index.idf(q.term);
+      weights.set(q.term, idf * q.weight);
+      alternatives.set(q.term, expansions.length ? expansions.map((e) => this.index.termOf(e.term)) : [q.term]);
       return { ...q, idf, expansions };
     });
     const unknownNames = expanded.filter((q) => q.own && !q.expansions.length && words.has(q.term) && looksLikeName(words.get(q.term)!, question)).map((q) => words.get(q.term)!);
@@ -390,9 +408,9 @@ export class KnowledgeBase {
         return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank };
       });
       ranked.sort((a, b) => b.rank - a.rank);
-      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, unknownNames };
+      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, alternatives, unknownNames };
     } catch {
-      return { passages: [], degraded: true, weights, unknownNames };
+      return { passages: [], degraded: true, weights, alternatives, unknownNames };
     }
   }
 }

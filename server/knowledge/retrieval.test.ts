@@ -22,7 +22,7 @@ const DOCS = [
 const kb = new KnowledgeBase({ knowledge: { dir: null, documents: DOCS } });
 const answer = (q: string, history: string[] = []) => {
   const r = kb.search(q, { history: history.map((content) => ({ role: 'user' as const, content })) });
-  return { r, out: compose(q, r.passages, r.weights) };
+  return { r, out: compose(q, r.passages, r.weights, 'en', r.unknownNames, r.alternatives) };
 };
 
 describe('questions', () => {

@@ -210,17 +210,30 @@ export class SearchIndex {
    * A typo of a word whose stem is much shorter than the word ("dedicaetd" for "dedicated",
    * stored as "dedic") is closer to the word than to its stem: the misspelt surface form is
    * matched against the surface words of the knowledge (`surface`: word → stem, made once
-   * when first needed) and mapped to their stems. Only for words of 6+ letters.
+   * when first needed) and mapped to their stems; two swapped letters count as one slip. Words of 5+ letters.
    */
   expandSurface(word: string, surface: () => SearchableMap<string>): Expansion[] {
     const w = word.toLowerCase();
-    if (w.length < 6 || /\d/.test(w)) return [];
+    if (w.length < 5 || /\d/.test(w)) return [];
     const found = new Map<number, number>();
+    // Two letters swapped ("chnage") is one slip of the fingers, though two edits apart.
+    for (let i = 0; i + 1 < w.length; i++) {
+      const swapped = w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+      const stem = surface().get(swapped);
+      const t = stem === undefined ? undefined : this.ids.get(stem);
+      if (t !== undefined) found.set(t, FUZZY_FACTOR[1]);
+    }
+    if (w.length < 6) return [...found].map(([term, factor]) => ({ term, factor }));
     for (const [, [stem, d]] of surface().fuzzyGet(w, w.length >= 8 ? 2 : 1)) {
       const t = this.ids.get(stem);
       if (t !== undefined && (found.get(t) ?? 0) < FUZZY_FACTOR[d]) found.set(t, FUZZY_FACTOR[d]);
     }
     return [...found].map(([term, factor]) => ({ term, factor })).sort((a, b) => b.factor - a.factor).slice(0, MAX_EXPANSIONS);
+  }
+
+  /** The id of a term the index knows, or undefined. */
+  idOf(term: string): number | undefined {
+    return this.ids.get(term);
   }
 
   termOf(id: number): string {

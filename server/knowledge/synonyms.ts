@@ -1,0 +1,84 @@
+/**
+ * Words and phrases visitors of a help centre use for the same thing, when the pages use
+ * another: "money back" for a refund, "abroad" for roaming, "hang on to my number" for keeping
+ * it. General support vocabulary, not any one site's: a group joins the search only through
+ * the words of it that the knowledge actually uses. English only; other languages search as
+ * written.
+ */
+import { normTerm } from './text.ts';
+
+const GROUPS: string[][] = [
+  ['refund', 'money back', 'reimburse', 'reimbursement', 'repay', 'repayment'],
+  ['cancel', 'cancellation', 'terminate', 'termination', 'end my', 'quit', 'unsubscribe'],
+  ['price', 'cost', 'fee', 'charge', 'rate', 'pricing'],
+  ['buy', 'purchase', 'order'],
+  ['deliver', 'delivery', 'ship', 'shipping', 'dispatch'],
+  ['abroad', 'overseas', 'foreign', 'international', 'roaming', 'travel', 'traveling', 'travelling', 'trip', 'holiday', 'vacation'],
+  ['password', 'passcode', 'passphrase'],
+  ['login', 'log in', 'sign in', 'signin'],
+  ['register', 'sign up', 'signup', 'join', 'enroll', 'enrol'],
+  ['delete', 'remove', 'erase', 'get rid of'],
+  ['broken', 'damaged', 'faulty', 'defective', 'not working', 'stopped working'],
+  ['support', 'help desk', 'helpdesk', 'customer service', 'assistance'],
+  ['bill', 'invoice', 'statement', 'billing'],
+  ['discount', 'reduction', 'cheaper', 'deal', 'promo', 'coupon', 'reduced'],
+  ['contact', 'reach', 'get in touch', 'talk to'],
+  ['free', 'no charge', 'no cost', 'complimentary', 'at no extra cost', 'for nothing'],
+  ['keep', 'hang on to', 'hold on to', 'retain'],
+  ['limit', 'cap', 'maximum', 'max', 'ceiling', 'allowance'],
+  ['increase', 'raise', 'put up', 'go up', 'goes up'],
+  ['notify', 'notice', 'warn', 'tell', 'inform', 'let me know', 'alert'],
+  ['lost', 'misplaced', 'lose'],
+  ['hotspot', 'tethering', 'tether', 'share my internet', 'share my data', 'personal hotspot'],
+  ['child', 'children', 'kid', 'kids'],
+  ['bicycle', 'bike'],
+  ['phone', 'mobile', 'cellphone', 'handset', 'smartphone'],
+  ['number', 'phone number'],
+  ['switch', 'move', 'transfer', 'port', 'porting'],
+  ['guarantee', 'warranty'],
+  ['pause', 'suspend', 'freeze', 'put on hold'],
+  ['complain', 'complaint', 'dispute', 'overcharged'],
+  ['deadline', 'time limit', 'within'],
+  ['closed', 'shut', 'not open'],
+  ['opening hours', 'hours', 'open'],
+  ['late', 'overdue', 'unpaid', 'missed payment'],
+  ['card', 'badge', 'key card', 'keycard', 'fob'],
+  ['colleague', 'coworker', 'co-worker', 'guest', 'friend', 'someone else'],
+  ['speed', 'fast', 'slow', 'faster', 'slower', 'performance'],
+  ['error', 'problem', 'issue', 'bug', 'fault'],
+  ['setting', 'option', 'config', 'configuration', 'parameter'],
+  ['default', 'by default', 'out of the box', 'if i leave', 'unless i change'],
+  ['quit', 'exit', 'stop', 'close', 'shut down'],
+  ['folder', 'directory'],
+  ['encrypted', 'encryption', 'secure', 'security', 'safe'],
+  ['stored', 'store', 'kept', 'saved', 'located', 'hosted'],
+];
+
+type Phrase = { re: RegExp; head: string };
+const PHRASES: Phrase[] = [];
+const BY_STEM = new Map<string, Set<string>>();
+for (const group of GROUPS) {
+  const words = group.filter((w) => !w.includes(' '));
+  const stems = [...new Set(words.map((w) => normTerm(w, 'en')).filter((s): s is string => !!s))];
+  for (const s of stems) {
+    const set = BY_STEM.get(s) ?? new Set<string>();
+    for (const o of stems) if (o !== s) set.add(o);
+    BY_STEM.set(s, set);
+  }
+  for (const phrase of group.filter((w) => w.includes(' '))) {
+    PHRASES.push({ re: new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}\\b`, 'gi'), head: words[0] });
+  }
+}
+
+const isEnglish = (language: string) => language.toLowerCase().split('-')[0] === 'en';
+
+/** The question with each known phrase replaced by a word of its group ("get my money back" → "get my refund"). */
+export function withPhrasesAsWords(question: string, language = 'en'): string {
+  if (!isEnglish(language)) return question;
+  return PHRASES.reduce((q, p) => q.replace(p.re, p.head), question);
+}
+
+/** Stems that mean the same as this stem in support language (not including itself). */
+export function synonymsOf(stem: string, language = 'en'): string[] {
+  return isEnglish(language) ? [...(BY_STEM.get(stem) ?? [])] : [];
+}
