@@ -30,3 +30,6 @@ export const MAX_PROACTIVE_TEXT_CHARS = 500;
 export const MAX_PROACTIVE_DELAY_MS = 600_000;
 /** The operator console (issue 14): an agent's note on closing a conversation. */
 export const MAX_CLOSE_NOTE_CHARS = 2000;
+/** The console's paged lists (conversations, contacts): rows per page by default and at most. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;

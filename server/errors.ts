@@ -2,7 +2,7 @@
  * The one error type of the server. Every failure a client can see is an ApiError; the
  * single error handler in app.ts turns it into `{error, message}` and never shows a stack.
  */
-import type { HttpErrorCode } from '../protocol/schemas.ts';
+import type { HttpErrorCode } from '../protocol/codes.ts';
 
 export class ApiError extends Error {
   readonly status: number;

@@ -12,23 +12,23 @@ import { BlockList, isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import Value from 'typebox/value';
 import type { ProactiveMessage } from '../../protocol/schemas.ts';
-import { WEBHOOK_EVENTS, type CannedReply, type WebhookEventType } from '../../protocol/console.ts';
+import {
+  WEBHOOK_EVENTS, type AgentRole, type BotPrivacy, type ButtonDisplay, type Redaction, type Trigger, type WebhookEventType, type WebhookFormat,
+} from '../../protocol/codes.ts';
+import type { CannedReply } from '../../protocol/console.ts';
 import { Invalid } from './check.ts';
 import type { Static, TSchema } from 'typebox';
-import { ConfigFile, ContactForm, Crawl, ExtractiveEngine, Filters, Handoff, Knowledge, RateLimits, REDACTIONS } from './schema.ts';
+import { ConfigFile, ContactForm, Crawl, ExtractiveEngine, Filters, Handoff, Knowledge, RateLimits } from './schema.ts';
 import type { SitemapSources } from '../knowledge/sources/crawl-config.ts';
 import { parse } from './validate.ts';
 import type { ContactField, WidgetSettings } from '../../protocol/schemas.ts';
-
-export { REDACTIONS };
-export type Redaction = (typeof REDACTIONS)[number];
 
 export type TrustProxy = { kind: 'none' } | { kind: 'all' } | { kind: 'hops'; hops: number } | { kind: 'cidrs'; list: BlockList; text: string[] };
 
 export interface RecaptchaConfig { site_key: string; secret_key: string; verify_url: string; min_score: number }
 /** An agent as the server keeps it: the token only as its SHA-256. */
-export interface AgentConfig { name: string; role: 'agent' | 'admin'; token_sha256: Buffer }
-export interface WebhookConfig { url: string; secret: string; events: WebhookEventType[]; format: 'standard' | 'slack' }
+export interface AgentConfig { name: string; role: AgentRole; token_sha256: Buffer }
+export interface WebhookConfig { url: string; secret: string; events: WebhookEventType[]; format: WebhookFormat }
 export interface WorkspaceConfig { id: string; credits: number | null; trial_ends_at: string | null; chat_limit_per_month: number | null; webhooks: WebhookConfig[] }
 /** A contact-form field and the widget's settings are published as they are: their shapes are protocol's. */
 export type ContactFieldSettings = ContactField;
@@ -41,7 +41,7 @@ export type { WidgetSettings };
 
 /** One bot's settings as the server runs them (the public view of them is protocol's WidgetConfig). */
 export interface BotSettings {
-  id: string; workspace_id: string; name: string; privacy: 'public' | 'private'; active: boolean;
+  id: string; workspace_id: string; name: string; privacy: BotPrivacy; active: boolean;
   allowed_domains: string[]; include_links_in_responses: boolean; citations_enabled: boolean; language: string;
   welcome_message: string | null; warning_message: string | null;
   suggested_questions: string[]; show_suggested_questions: boolean; suggested_questions_count: number;
@@ -49,8 +49,8 @@ export interface BotSettings {
   rate_limits: { per_minute: number | null; per_hour: number | null; per_day: number | null };
   recaptcha: RecaptchaConfig | null;
   allow_user_images: boolean; mcp_url: string | null;
-  handoff: { enabled: boolean; trigger: 'button' | 'auto' | 'both'; offline_message: string | null; agent_label: string | null };
-  contact_form: { enabled: boolean; trigger: 'button' | 'auto' | 'both'; fields: ContactFieldSettings[]; success_message: string | null; button_display: 'always' | 'after_response' | 'never' };
+  handoff: { enabled: boolean; trigger: Trigger; offline_message: string | null; agent_label: string | null };
+  contact_form: { enabled: boolean; trigger: Trigger; fields: ContactFieldSettings[]; success_message: string | null; button_display: ButtonDisplay };
   knowledge: { dir: string | null; documents: KnowledgeDoc[] } & SitemapSources;
   engine: EngineConfig;
   filters: { blocked_terms: string[]; redact: Redaction[] };

@@ -5,7 +5,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { MAX_BODY_BYTES } from '../../protocol/limits.ts';
-import type { HttpErrorCode } from '../../protocol/schemas.ts';
+import type { HttpErrorCode } from '../../protocol/codes.ts';
 import { Invalid } from '../config/check.ts';
 import type { Context } from '../context.ts';
 import { ApiError } from '../errors.ts';

@@ -6,8 +6,9 @@
  * changes a counter (credits, the monthly count) or a status does it in ONE statement or
  * one transaction, so it holds with several connections and several server processes.
  */
-import type { Citation, ConversationStatus, FeedbackValue, Message, Role } from '../../protocol/schemas.ts';
-import type { ConversationEvent, ConversationFilters, DayStats, Visitor, WebhookDelivery, WebhookEventType } from '../../protocol/console.ts';
+import type { ConversationListStatus, MessageRole as Role, WebhookEventType, WebhookFormat } from '../../protocol/codes.ts';
+import type { Citation, ConversationStatus, FeedbackValue, Message } from '../../protocol/schemas.ts';
+import type { ConversationEvent, ConversationFilters, DayStats, Visitor, WebhookDelivery } from '../../protocol/console.ts';
 
 export type { Citation, ConversationStatus, Message, Role, Visitor };
 export type Feedback = FeedbackValue;
@@ -21,7 +22,7 @@ export interface Conversation {
 
 /** The console's conversation filters (protocol/console.ts), with the page asked for. */
 export interface ConversationQuery extends ConversationFilters {
-  status: ConversationStatus | 'all';
+  status: ConversationListStatus;
   limit: number;
   /** Keyset: the (updated_at, id) of the last row of the previous page. */
   after?: { updated_at: string; id: string } | null;
@@ -34,7 +35,7 @@ export interface SourceUse { bot_id: string; source_id: string; title: string; u
 export interface DeleteCounts { deleted_conversations: number; deleted_messages: number; deleted_contacts: number }
 export type ClaimResult = { ok: true; conversation: Conversation } | { ok: false; holder: string } | undefined;
 /** A delivery as the sender needs it: the log's row plus the exact body to send (the same on every attempt). */
-export interface QueuedDelivery extends WebhookDelivery { format: 'standard' | 'slack'; body: string }
+export interface QueuedDelivery extends WebhookDelivery { format: WebhookFormat; body: string }
 export type NewDelivery = Pick<QueuedDelivery, 'id' | 'workspace_id' | 'event' | 'url' | 'format' | 'body'>;
 export type DeliveryOutcome = { delivered: true; status: number } | { delivered: false; status: number | null; error: string; retryAt: string | null };
 export type { WebhookEventType };

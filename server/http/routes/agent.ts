@@ -8,7 +8,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_MESSAGE_CHARS } from '../../../protocol/limits.ts';
-import { CONVERSATION_STATUSES, type ConversationStatus, type Message, type StatusChange } from '../../../protocol/schemas.ts';
+import { CONVERSATION_STATUSES, FEEDBACK_VALUES } from '../../../protocol/codes.ts';
+import type { ConversationStatus, Message, StatusChange } from '../../../protocol/schemas.ts';
 import {
   AgentReplyRequest, CloseRequest, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
   type DeleteResponse, type PresenceResponse,
@@ -39,7 +40,7 @@ function conversationQuery(q: ListQuery): ConversationQuery {
     bot_id: q.bot_id || undefined,
     from: day('from', q.from),
     to: day('to', q.to),
-    feedback: oneOf('feedback', q.feedback, ['positive', 'negative'] as const),
+    feedback: oneOf('feedback', q.feedback, FEEDBACK_VALUES),
     unanswered: yes('unanswered', q.unanswered),
     handed_off: yes('handed_off', q.handed_off),
     contact: yes('contact', q.contact),

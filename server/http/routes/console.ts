@@ -4,8 +4,9 @@
  * Registered by agent.ts inside its authenticated scope.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { STAT_NAMES } from '../../../protocol/codes.ts';
 import {
-  HandledRequest, STAT_NAMES, type ContactList, type DayStats, type HandledResponse, type KnowledgeHealth, type SourceHealth, type Stats,
+  HandledRequest, type ContactList, type DayStats, type HandledResponse, type KnowledgeHealth, type SourceHealth, type Stats,
   type UnansweredList, type WebhookDeliveryList,
 } from '../../../protocol/console.ts';
 import { requireAdmin } from './agent-auth.ts';
