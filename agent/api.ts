@@ -5,7 +5,7 @@
 import type { Result as SharedResult } from '../protocol/result.ts';
 import type { ConversationStatus, Message, StatusChange } from '../protocol/schemas.ts';
 import type {
-  AgentMe, ClaimResponse, ConversationFilters as SharedFilters, ContactList, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth, PresenceResponse,
+  AgentMe, ClaimResponse, ConversationListQuery, ContactList, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth, PresenceResponse,
   Stats, UnansweredList, WebhookDeliveryList,
 } from '../protocol/console.ts';
 
@@ -26,8 +26,8 @@ export interface ApiError {
   message?: string;
 }
 
-/** The console's conversation filters (protocol/console.ts) plus the page asked for. */
-export type ConversationFilters = SharedFilters & { cursor?: string; limit?: number };
+/** The conversation list's query: its filters plus the page asked for (protocol/console.ts, the schema the server reads it with). */
+export type ConversationFilters = ConversationListQuery;
 
 /** `?a=1&b=2` of the values that are set. */
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {

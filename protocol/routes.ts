@@ -28,6 +28,8 @@ export interface Operation {
   admin?: boolean;
   extension?: boolean;
   params?: Param[];
+  /** The query parameters as one schema: each property is a parameter (after `params`), its schema and description with it. */
+  query?: SchemaName;
   body?: SchemaName;
   answers: Record<number, Answer>;
 }
@@ -147,19 +149,7 @@ export const API: readonly Operation[] = [
   },
   {
     method: 'GET', path: '/v1/agent/conversations', summary: 'Agent: list conversations (handoff: oldest waiting first; others: latest first)', agent: true,
-    params: [
-      { name: 'status', in: 'query', required: false, description: 'Default `handoff`; `all`: every status (latest activity first).', oneOf: ['handoff', 'open', 'closed', 'all'] },
-      { name: 'bot_id', in: 'query', required: false, description: 'Only this bot\'s.' },
-      { name: 'from', in: 'query', required: false, description: 'Only conversations with activity on or after this day (YYYY-MM-DD, UTC).' },
-      { name: 'to', in: 'query', required: false, description: 'Only conversations with activity on or before this day (YYYY-MM-DD, UTC).' },
-      { name: 'feedback', in: 'query', required: false, description: 'Only conversations with an answer rated so.', oneOf: ['positive', 'negative'] },
-      { name: 'unanswered', in: 'query', required: false, description: '`true`: only conversations with a question the bot could not answer.', oneOf: ['true'] },
-      { name: 'handed_off', in: 'query', required: false, description: '`true`: only conversations ever handed to a person.', oneOf: ['true'] },
-      { name: 'contact', in: 'query', required: false, description: '`true`: only conversations with a contact-form submission.', oneOf: ['true'] },
-      { name: 'q', in: 'query', required: false, description: 'Full-text search over the messages (every word must occur).' },
-      { name: 'limit', in: 'query', required: false, description: '1–100, default 50.' },
-      { name: 'cursor', in: 'query', required: false, description: 'The `next_cursor` of the previous page.' },
-    ],
+    query: 'ConversationListQuery',
     answers: { 200: { description: 'One page of the list.', json: 'ConversationList' }, 400: err('A bad filter, named in `message`.'), 401: unauthorized },
   },
   {

@@ -1,19 +1,17 @@
 /**
  * Query-string values of the console's lists, read strictly: a bad one is a 400 naming the
- * parameter, never silently ignored (a typo in a filter must not show everything).
+ * parameter, never silently ignored (a typo in a filter must not show everything). The
+ * conversation list's query has a schema of its own (protocol/console.ts ConversationListQuery,
+ * read with validate.ts `parseQuery`); the smaller lists use these.
  */
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../protocol/limits.ts';
 import { badRequest } from '../../errors.ts';
-
-export const DEFAULT_PAGE = 50;
-export const MAX_PAGE = 100;
 
 export function oneOf<const T extends readonly string[]>(name: string, value: string | undefined, allowed: T): T[number] | undefined {
   if (value === undefined || value === '') return undefined;
   if (!allowed.includes(value)) throw badRequest(`${name}: must be one of ${allowed.map((v) => `"${v}"`).join(', ')}`);
   return value;
 }
-
-export const yes = (name: string, value: string | undefined) => oneOf(name, value, ['true', 'false'] as const) === 'true' || undefined;
 
 /** A UTC calendar day, YYYY-MM-DD, that exists. */
 export function day(name: string, value: string | undefined): string | undefined {
@@ -27,9 +25,9 @@ export function day(name: string, value: string | undefined): string | undefined
 }
 
 export function limitOf(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_PAGE;
+  if (value === undefined || value === '') return DEFAULT_PAGE_SIZE;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE) throw badRequest(`limit: must be an integer from 1 to ${MAX_PAGE}`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE_SIZE) throw badRequest(`limit: must be an integer from 1 to ${MAX_PAGE_SIZE}`);
   return n;
 }
 
