@@ -65,6 +65,13 @@ export type ConversationSummary = Static<typeof ConversationSummary>;
  * validator's wording for any bad value: a query parameter is text, so it names the text.)
  */
 const Flag = (description: string) => Type.Optional(Type.Boolean({ description, 'x-problem': 'must be one of "true", "false"' }));
+/** A page of a list: how many rows, and where the previous page ended. */
+const Limit = () => Type.Optional(Type.Integer({
+  minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`, 'x-problem': `must be an integer from 1 to ${MAX_PAGE_SIZE}`,
+}));
+const Cursor = () => Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page.' }));
+/** The console's lists other than conversations also check that the bot is configured. */
+const BotFilter = (description = "Only this bot's.") => Type.Optional(Type.String({ description }));
 
 /**
  * The query of GET /v1/agent/conversations: the list's filters and the page. The server reads
@@ -74,7 +81,7 @@ const Flag = (description: string) => Type.Optional(Type.Boolean({ description, 
  */
 export const ConversationListQuery = Type.Object({
   status: Type.Optional(OneOf(CONVERSATION_LIST_STATUSES, { default: 'handoff', description: 'Default `handoff`; `all`: every status (latest activity first).' })),
-  bot_id: Type.Optional(Type.String({ description: "Only this bot's." })),
+  bot_id: BotFilter(),
   from: Type.Optional(Day({ description: 'Only conversations with activity on or after this day (YYYY-MM-DD, UTC).' })),
   to: Type.Optional(Day({ description: 'Only conversations with activity on or before this day (YYYY-MM-DD, UTC).' })),
   feedback: Type.Optional(OneOf(FEEDBACK_VALUES, { description: 'Only conversations with an answer rated so.' })),
@@ -82,10 +89,8 @@ export const ConversationListQuery = Type.Object({
   handed_off: Flag('`true`: only conversations ever handed to a person.'),
   contact: Flag('`true`: only conversations with a contact-form submission.'),
   q: Type.Optional(Type.String({ description: 'Full-text search over the messages (every word must occur; the first 200 characters count).' })),
-  limit: Type.Optional(Type.Integer({
-    minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`, 'x-problem': `must be an integer from 1 to ${MAX_PAGE_SIZE}`,
-  })),
-  cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page.' })),
+  limit: Limit(),
+  cursor: Cursor(),
 }, { description: 'Unknown parameters are ignored; an empty value counts as absent.' });
 export type ConversationListQuery = Static<typeof ConversationListQuery>;
 /** The list's filters: the query without the page (the store's query adds its own page). */
@@ -160,6 +165,10 @@ export const UnansweredGroup = Type.Object({
 });
 export type UnansweredGroup = Static<typeof UnansweredGroup>;
 
+/** The query of GET /v1/agent/unanswered. */
+export const UnansweredQuery = Type.Object({ bot_id: BotFilter(), handled: Flag('`true`: the groups marked handled instead.') });
+export type UnansweredQuery = Static<typeof UnansweredQuery>;
+
 export const UnansweredList = Type.Object({ groups: Type.Array(UnansweredGroup) });
 export type UnansweredList = Static<typeof UnansweredList>;
 
@@ -186,6 +195,10 @@ export type KnowledgeHealth = Static<typeof KnowledgeHealth>;
 
 // --- contacts ------------------------------------------------------------------------------
 
+/** The query of GET /v1/agent/contacts. */
+export const ContactListQuery = Type.Object({ bot_id: BotFilter(), limit: Limit(), cursor: Cursor() });
+export type ContactListQuery = Static<typeof ContactListQuery>;
+
 export const ContactList = Type.Object({
   contacts: Type.Array(ContactSubmission, { description: 'Newest first.' }),
   next_cursor: Nullable(Type.String()),
@@ -207,6 +220,14 @@ export const DayStats = Type.Object({
   rate_limited: Type.Integer({ minimum: 0, description: 'Chat requests refused with 429.' }),
 });
 export type DayStats = Static<typeof DayStats>;
+/** The query of GET /v1/agent/stats and stats.csv. */
+export const StatsQuery = Type.Object({
+  bot_id: BotFilter('Only this bot.'),
+  to: Type.Optional(Day({ description: 'Last day (YYYY-MM-DD, UTC); default today. At most 366 days in all.' })),
+  from: Type.Optional(Day({ description: 'First day (YYYY-MM-DD, UTC); default 29 days before `to`.' })),
+});
+export type StatsQuery = Static<typeof StatsQuery>;
+
 export const Stats = Type.Object({
   from: Day(),
   to: Day(),
@@ -248,6 +269,6 @@ export type WebhookDeliveryList = Static<typeof WebhookDeliveryList>;
 /** The agent API's named schemas (protocol/catalog.ts joins them with the public ones). */
 export const AGENT_SCHEMAS = {
   AgentMe, CannedReply, PresenceResponse, Visitor, ConversationSummary, ConversationListQuery, ConversationList, ConversationEvent, ContactSubmission,
-  ConversationDetail, AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
-  KnowledgeHealth, ContactList, DayStats, Stats, ConsoleEvent, WebhookDelivery, WebhookDeliveryList,
+  ConversationDetail, AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredQuery, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
+  KnowledgeHealth, ContactListQuery, ContactList, DayStats, StatsQuery, Stats, ConsoleEvent, WebhookDelivery, WebhookDeliveryList,
 } as const;

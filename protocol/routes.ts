@@ -6,7 +6,7 @@
  */
 import type { SchemaName } from './catalog.ts';
 
-export interface Param { name: string; in: 'path' | 'query'; required: boolean; description: string; uuid?: boolean; oneOf?: readonly string[] }
+export interface Param { name: string; in: 'path' | 'query'; required: boolean; description: string; uuid?: boolean }
 export interface Answer {
   description: string;
   /** A JSON body of this schema; errors always carry ErrorBody. */
@@ -198,10 +198,7 @@ export const API: readonly Operation[] = [
   },
   {
     method: 'GET', path: '/v1/agent/unanswered', summary: 'Agent: questions the bot could not answer, grouped by similarity, newest first', agent: true,
-    params: [
-      { name: 'bot_id', in: 'query', required: false, description: 'Only this bot\'s.' },
-      { name: 'handled', in: 'query', required: false, description: '`true`: the groups marked handled instead.', oneOf: ['true', 'false'] },
-    ],
+    query: 'UnansweredQuery',
     answers: { 200: { description: 'The groups.', json: 'UnansweredList' }, 400: err('A bad filter.'), 401: unauthorized },
   },
   {
@@ -215,11 +212,7 @@ export const API: readonly Operation[] = [
   },
   {
     method: 'GET', path: '/v1/agent/contacts', summary: 'Agent: contact-form submissions, newest first', agent: true,
-    params: [
-      { name: 'bot_id', in: 'query', required: false, description: 'Only this bot\'s.' },
-      { name: 'limit', in: 'query', required: false, description: '1–100, default 50.' },
-      { name: 'cursor', in: 'query', required: false, description: 'The `next_cursor` of the previous page.' },
-    ],
+    query: 'ContactListQuery',
     answers: { 200: { description: 'One page.', json: 'ContactList' }, 400: err('A bad filter.'), 401: unauthorized },
   },
   {
@@ -229,20 +222,12 @@ export const API: readonly Operation[] = [
   },
   {
     method: 'GET', path: '/v1/agent/stats', summary: 'Agent: numbers per day and bot', agent: true,
-    params: [
-      { name: 'bot_id', in: 'query', required: false, description: 'Only this bot.' },
-      { name: 'from', in: 'query', required: false, description: 'First day (YYYY-MM-DD, UTC); default 29 days before `to`.' },
-      { name: 'to', in: 'query', required: false, description: 'Last day (YYYY-MM-DD, UTC); default today. At most 366 days in all.' },
-    ],
+    query: 'StatsQuery',
     answers: { 200: { description: 'The numbers.', json: 'Stats' }, 400: err('A bad day or range.'), 401: unauthorized },
   },
   {
     method: 'GET', path: '/v1/agent/stats.csv', summary: 'Agent: the numbers per day and bot as CSV', agent: true,
-    params: [
-      { name: 'bot_id', in: 'query', required: false, description: 'Only this bot.' },
-      { name: 'from', in: 'query', required: false, description: 'As for /v1/agent/stats.' },
-      { name: 'to', in: 'query', required: false, description: 'As for /v1/agent/stats.' },
-    ],
+    query: 'StatsQuery',
     answers: { 200: { description: 'CSV with the columns of DayStats.', csv: true }, 400: err('A bad day or range.'), 401: unauthorized },
   },
   {

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { ConversationListQuery } from '../../protocol/console.ts';
+import { ContactListQuery, ConversationListQuery, StatsQuery, UnansweredQuery } from '../../protocol/console.ts';
 import { parseQuery } from './validate.ts';
 
 const read = (query: Record<string, unknown>) => parseQuery(ConversationListQuery, query);
-const problem = (query: Record<string, unknown>) => {
+const problem = (query: Record<string, unknown>, schema: Parameters<typeof parseQuery>[0] = ConversationListQuery) => {
   try {
-    read(query);
+    parseQuery(schema, query);
   } catch (e) {
     return (e as Error).message;
   }
@@ -29,4 +29,13 @@ describe('the conversation list query, read through its schema', () => {
     for (const limit of ['0', '101', 'abc', '2.5']) expect(problem({ limit })).toBe('limit: must be an integer from 1 to 100');
     expect(problem({ q: ['a', 'b'] })).toBe('q: must be a string');
   });
+});
+
+test("the console's other lists read their queries the same way", () => {
+  expect(parseQuery(UnansweredQuery, { handled: 'true', bot_id: 'b' })).toEqual({ handled: true, bot_id: 'b' });
+  expect(problem({ handled: '1' }, UnansweredQuery)).toBe('handled: must be one of "true", "false"');
+  expect(parseQuery(ContactListQuery, { limit: '100', cursor: 'abc' })).toEqual({ limit: 100, cursor: 'abc' });
+  expect(problem({ limit: '500' }, ContactListQuery)).toBe('limit: must be an integer from 1 to 100');
+  expect(parseQuery(StatsQuery, { from: '2026-01-01', to: '' })).toEqual({ from: '2026-01-01' });
+  expect(problem({ from: '2026-13-01' }, StatsQuery)).toBe('from: must be a date like "2026-11-24"');
 });

@@ -43,7 +43,7 @@ function operationDoc(o: Operation): Doc {
   if (o.agent) doc.security = [{ agentToken: [] }];
   const parameters: Doc[] = (o.params ?? []).map((p) => ({
     name: p.name, in: p.in, required: p.required, description: p.description,
-    schema: p.uuid ? { type: 'string', format: 'uuid' } : p.oneOf ? { enum: p.oneOf } : { type: 'string' },
+    schema: p.uuid ? { type: 'string', format: 'uuid' } : { type: 'string' },
   }));
   if (o.query) parameters.push(...queryParameters(SCHEMAS[o.query]));
   if (parameters.length) doc.parameters = parameters;
