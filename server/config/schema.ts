@@ -82,7 +82,7 @@ export const ExtractiveEngine = Type.Object({
   chunk_delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 15, description: 'Pause between streamed chunks.' })),
 }, Strict);
 
-const OpenAIEngine = Type.Object({
+export const OpenAIEngine = Type.Object({
   type: Type.Literal('openai'),
   base_url: HttpUrl({ description: 'An OpenAI-compatible API, e.g. https://api.openai.com/v1 or http://localhost:11434/v1.' }),
   model: Type.String({ minLength: 1 }),
