@@ -16,7 +16,7 @@ import {
 } from '../../../protocol/console.ts';
 import type { AgentConfig } from '../../config/config.ts';
 import { PRESENCE_TTL_S, type Context } from '../../context.ts';
-import { ApiError, badRequest, notFound } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { AuthLimit } from '../auth-limit.ts';
 import type { DomainEvent } from '../../console/events.ts';
 import type { Conversation, ConversationQuery } from '../../store/store.ts';
@@ -52,6 +52,8 @@ function conversationQuery(query: unknown): ConversationQuery {
   };
 }
 
+const NO_CONVERSATION = 'No conversation with this id exists.';
+
 /** Only the old waiting list (status handoff, nothing else asked) keeps its order: oldest waiting first. */
 const isWaitingList = (q: ConversationQuery) =>
   q.status === 'handoff' && !q.bot_id && !q.from && !q.to && !q.feedback && !q.unanswered && !q.handed_off && !q.contact && !q.q && !q.after;
@@ -60,10 +62,10 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
   const summary = (c: Conversation) => summaryOf(ctx, c);
   const conversation = async (id: string) => {
     const c = await ctx.store.getConversation(id);
-    if (!c) throw notFound('No conversation with this id exists.');
+    if (!c) throw apiError('not_found', NO_CONVERSATION);
     return c;
   };
-  const claimed = (holder: string) => new ApiError(409, 'conversation_claimed', `${holder} has this conversation.`);
+  const claimed = (holder: string) => apiError('conversation_claimed', `${holder} has this conversation.`);
 
   const authLimit = new AuthLimit();
   app.register(async (agent) => {
@@ -117,8 +119,8 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
 
     agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/messages', async (request, reply): Promise<Message> => {
       const content = parseBody(AgentReplyRequest, request.body).content.trim();
-      if (!content) throw badRequest('content: must not be empty');
-      if (content.length > MAX_MESSAGE_CHARS) throw badRequest(`content: must be at most ${MAX_MESSAGE_CHARS} characters`);
+      if (!content) throw apiError('invalid_request', 'content: must not be empty');
+      if (content.length > MAX_MESSAGE_CHARS) throw apiError('invalid_request', `content: must be at most ${MAX_MESSAGE_CHARS} characters`);
       const c = await conversation(request.params.conversation_id);
       const name = request.agent!.name;
       // Answering a waiting conversation takes it, so colleagues see it is being handled.
@@ -131,7 +133,7 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
 
     const claimAndTell = async (c: Conversation, name: string) => {
       const r = await ctx.store.claim(c.id, name);
-      if (!r) throw notFound('No conversation with this id exists.');
+      if (!r) throw apiError('not_found', NO_CONVERSATION);
       if (!r.ok) throw claimed(r.holder);
       if (c.assignee !== name) {
         await ctx.store.addEvent(c.id, { type: 'claimed', agent_name: name });
@@ -150,7 +152,7 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
       const name = request.agent!.name;
       // An admin may free a conversation someone else left claimed.
       const r = await ctx.store.release(c.id, request.agent!.role === 'admin' ? null : name);
-      if (!r) throw notFound('No conversation with this id exists.');
+      if (!r) throw apiError('not_found', NO_CONVERSATION);
       if (!r.ok) throw claimed(r.holder);
       if (c.assignee) {
         await ctx.store.addEvent(c.id, { type: 'released', agent_name: name });

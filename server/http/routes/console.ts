@@ -11,7 +11,7 @@ import {
 } from '../../../protocol/console.ts';
 import { requireAdmin } from './agent-auth.ts';
 import type { Context } from '../../context.ts';
-import { badRequest } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { csv, csvLine } from '../../console/csv.ts';
 import { groupQuestions } from '../../console/question-groups.ts';
 import type { StoredContactRow } from '../../store/store.ts';
@@ -34,7 +34,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
   /** A `bot_id` filter must name a configured bot. */
   const botFilter = (value: string | undefined) => {
     if (value === undefined || value === '') return undefined;
-    if (!ctx.config.bots.has(value)) throw badRequest('bot_id: no bot with this id is configured');
+    if (!ctx.config.bots.has(value)) throw apiError('invalid_request', 'bot_id: no bot with this id is configured');
     return value;
   };
 
@@ -110,8 +110,8 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
     const bot_id = botFilter(q.bot_id);
     const to = q.to ?? new Date().toISOString().slice(0, 10);
     const from = q.from ?? addDays(to, -29);
-    if (from > to) throw badRequest('from: must not be after to');
-    if (addDays(from, MAX_STAT_DAYS - 1) < to) throw badRequest(`to: the range may span at most ${MAX_STAT_DAYS} days`);
+    if (from > to) throw apiError('invalid_request', 'from: must not be after to');
+    if (addDays(from, MAX_STAT_DAYS - 1) < to) throw apiError('invalid_request', `to: the range may span at most ${MAX_STAT_DAYS} days`);
     const found = new Map((await ctx.store.stats({ bot_id, from, to })).map((r) => [`${r.day}|${r.bot_id}`, r]));
     const bots = bot_id ? [bot_id] : [...ctx.config.bots.keys()].sort();
     const days: DayStats[] = [];

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { pingRedis } from '../../ops/redis.ts';
 
 export function opsRoutes(app: FastifyInstance, ctx: Context) {
@@ -26,7 +26,7 @@ export function opsRoutes(app: FastifyInstance, ctx: Context) {
     const checks = [ctx.store.ping().catch(fail('storage (database)'))];
     if (ctx.redis) checks.push(pingRedis(ctx.redis).catch(fail('redis')));
     await Promise.all(checks);
-    if (down.length) throw new ApiError(503, 'not_ready', `Not ready: ${down.sort().join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`, { headers: { 'retry-after': '5' } });
+    if (down.length) throw apiError('not_ready', `Not ready: ${down.sort().join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`);
     const bots = [...ctx.config.bots.values()];
     const empty = bots.filter((bot) => ctx.knowledge(bot).size === 0).map((bot) => bot.id);
     return { status: 'ready', storage: 'ok', ...(ctx.redis ? { redis: 'ok' } : {}), bots: bots.length, knowledge: empty.length ? { empty_bots: empty } : 'ok' };

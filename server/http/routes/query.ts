@@ -3,7 +3,7 @@
  * read strictly with validate.ts `parseQuery`: a bad value is a 400 naming the parameter,
  * never silently ignored, since a typo in a filter must not show everything): the cursor.
  */
-import { badRequest } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 
 /** Cursors are opaque to clients: base64url JSON of the last row's sort key. */
 export const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -16,7 +16,7 @@ export function readCursor<K, T>(value: string | undefined, valid: (v: unknown) 
   } catch {
     parsed = undefined;
   }
-  if (!valid(parsed)) throw badRequest('cursor: must be a next_cursor this list returned');
+  if (!valid(parsed)) throw apiError('invalid_request', 'cursor: must be a next_cursor this list returned');
   return to(parsed);
 }
 
