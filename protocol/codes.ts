@@ -33,6 +33,10 @@ export type FeedbackRating = (typeof FEEDBACK_VALUES)[number];
 export const CONVERSATION_EVENT_TYPES = ['handoff_requested', 'claimed', 'released', 'handed_back', 'closed', 'reopened', 'unanswered'] as const;
 export type ConversationEventType = (typeof CONVERSATION_EVENT_TYPES)[number];
 
+/** Image types a user may attach; the server checks the bytes match the declared type. */
+export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
+
 // --- errors --------------------------------------------------------------------------------
 
 /**

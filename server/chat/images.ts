@@ -6,7 +6,8 @@
 import sharp from 'sharp';
 import { apiError } from '../errors.ts';
 
-import { IMAGE_MEDIA_TYPES as IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageMediaType as ImageType } from '../../protocol/limits.ts';
+import { IMAGE_MEDIA_TYPES as IMAGE_TYPES, type ImageMediaType as ImageType } from '../../protocol/codes.ts';
+import { MAX_IMAGE_BYTES } from '../../protocol/limits.ts';
 
 export { IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageType };
 /** The thumbnail's long side: small enough that a history response stays small (~5-15 KB each). */
