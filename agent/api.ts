@@ -5,8 +5,8 @@
 import type { Result as SharedResult } from '../protocol/result.ts';
 import type { ConversationStatus, Message, StatusChange } from '../protocol/schemas.ts';
 import type {
-  AgentMe, ClaimResponse, ConversationFilters as SharedFilters, ContactList, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth, PresenceResponse,
-  Stats, UnansweredList, WebhookDeliveryList,
+  AgentMe, ClaimResponse, ConversationListQuery, ContactList, ContactListQuery, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth,
+  PresenceResponse, Stats, StatsQuery, UnansweredList, UnansweredQuery, WebhookDeliveryList,
 } from '../protocol/console.ts';
 
 // The wire shapes are protocol's; re-exported so the inbox's components import from one place.
@@ -26,8 +26,8 @@ export interface ApiError {
   message?: string;
 }
 
-/** The console's conversation filters (protocol/console.ts) plus the page asked for. */
-export type ConversationFilters = SharedFilters & { cursor?: string; limit?: number };
+/** The conversation list's query: its filters plus the page asked for (protocol/console.ts, the schema the server reads it with). */
+export type ConversationFilters = ConversationListQuery;
 
 /** `?a=1&b=2` of the values that are set. */
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {
@@ -111,11 +111,11 @@ export function createAgentApi(options: AgentApiOptions) {
     handBack: (id: string) => request<StatusChange>('POST', `${conversationPath(id)}/handback`),
     deleteConversation: (id: string) => request<DeleteResponse>('DELETE', conversationPath(id)),
     deleteSession: (sessionId: string) => request<DeleteResponse>('DELETE', `/v1/agent/sessions/${encodeURIComponent(sessionId)}`),
-    unanswered: (o: { handled?: boolean; bot_id?: string } = {}) => request<UnansweredList>('GET', `/v1/agent/unanswered${query(o)}`),
+    unanswered: (o: UnansweredQuery = {}) => request<UnansweredList>('GET', `/v1/agent/unanswered${query(o)}`),
     markHandled: (question_ids: string[]) => request<HandledResponse>('POST', '/v1/agent/unanswered/handled', { question_ids }),
     knowledge: (bot_id?: string) => request<KnowledgeHealth>('GET', `/v1/agent/knowledge${query({ bot_id })}`),
-    contacts: (o: { bot_id?: string; cursor?: string } = {}) => request<ContactList>('GET', `/v1/agent/contacts${query(o)}`),
-    stats: (o: { bot_id?: string; from?: string; to?: string }) => request<Stats>('GET', `/v1/agent/stats${query(o)}`),
+    contacts: (o: ContactListQuery = {}) => request<ContactList>('GET', `/v1/agent/contacts${query(o)}`),
+    stats: (o: StatsQuery) => request<Stats>('GET', `/v1/agent/stats${query(o)}`),
     deliveries: () => request<WebhookDeliveryList>('GET', '/v1/agent/webhooks/deliveries'),
     /** A CSV download (the bearer token rules out a plain link): the file's text. */
     csv: async (path: string): Promise<Result<string>> => {

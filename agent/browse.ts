@@ -1,10 +1,14 @@
 // Every conversation (issue 14), filtered and searched, a page at a time: the list of the
 // Conversations view. The filters are the route's parameters, so they survive a reload.
 import { batch, signal } from '@preact/signals';
+import { FEEDBACK_VALUES, type FeedbackRating } from '../protocol/codes.ts';
+import type { ConversationFilters as SharedFilters } from '../protocol/console.ts';
 import type { ConversationFilters, ConversationSummary } from './api';
 import type { Session } from './session';
 
-export const FILTER_KEYS = ['status', 'bot_id', 'from', 'to', 'feedback', 'unanswered', 'handed_off', 'contact', 'q'] as const;
+/** Every filter of the list (protocol's ConversationFilters): a filter added there is a compile error here until listed. */
+export const FILTER_KEYS = ['status', 'bot_id', 'from', 'to', 'feedback', 'unanswered', 'handed_off', 'contact', 'q'] as const satisfies readonly (keyof SharedFilters)[];
+true satisfies (keyof SharedFilters extends (typeof FILTER_KEYS)[number] ? true : false);
 
 /** The route's parameters as the list endpoint's filters; status defaults to every status. */
 export function filtersOf(params: Record<string, string>): ConversationFilters {
@@ -12,7 +16,7 @@ export function filtersOf(params: Record<string, string>): ConversationFilters {
   if (params.bot_id) f.bot_id = params.bot_id;
   if (params.from) f.from = params.from;
   if (params.to) f.to = params.to;
-  if (params.feedback === 'positive' || params.feedback === 'negative') f.feedback = params.feedback;
+  if (FEEDBACK_VALUES.includes(params.feedback as FeedbackRating)) f.feedback = params.feedback as FeedbackRating;
   if (params.unanswered === 'true') f.unanswered = true;
   if (params.handed_off === 'true') f.handed_off = true;
   if (params.contact === 'true') f.contact = true;

@@ -4,6 +4,7 @@
 // views read afresh, since events sent while it was down are not replayed.
 import { createParser } from 'eventsource-parser';
 import { signal } from '@preact/signals';
+import { CONSOLE_SSE_EVENT } from '../protocol/codes.ts';
 import type { ConsoleEvent } from './api';
 import type { Session } from './session';
 
@@ -31,7 +32,7 @@ export function createLive(session: Session, handlers: { onEvent(e: ConsoleEvent
     handlers.onConnect();
     const parser = createParser({
       onEvent(ev) {
-        if (ev.event !== 'console') return;
+        if (ev.event !== CONSOLE_SSE_EVENT) return;
         try {
           handlers.onEvent(JSON.parse(ev.data) as ConsoleEvent);
         } catch {

@@ -4,14 +4,17 @@
  * types by `Static<>`, the console (agent/) imports types only.
  */
 import Type, { type Static } from 'typebox';
-import { MAX_CLOSE_NOTE_CHARS, MAX_MESSAGE_CHARS } from './limits.ts';
+import {
+  AGENT_ROLES, CONSOLE_EVENT_TYPES, CONVERSATION_EVENT_TYPES, CONVERSATION_LIST_STATUSES, FEEDBACK_VALUES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS,
+} from './codes.ts';
+import { DEFAULT_PAGE_SIZE, MAX_CLOSE_NOTE_CHARS, MAX_MESSAGE_CHARS, MAX_PAGE_SIZE } from './limits.ts';
 import { ConversationStatus, IsoTime, Message, Nullable, OneOf, Uuid } from './schemas.ts';
 
-const Day = (options: Record<string, unknown> = {}) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', 'x-what': 'a date like "2026-11-24"', ...options });
+/** A calendar day that exists (2026-02-30 does not), YYYY-MM-DD. */
+const Day = (options: Record<string, unknown> = {}) => Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', format: 'date', 'x-what': 'a date like "2026-11-24"', ...options });
 
 // --- who is signed in -------------------------------------------------------------------
 
-export const AGENT_ROLES = ['agent', 'admin'] as const;
 export const AgentRole = OneOf(AGENT_ROLES, { description: '`admin` may also delete data and read the webhook delivery log.' });
 export type AgentRole = Static<typeof AgentRole>;
 
@@ -57,20 +60,41 @@ export const ConversationSummary = Type.Object({
 });
 export type ConversationSummary = Static<typeof ConversationSummary>;
 
-/** The list's filters (the query parameters of GET /v1/agent/conversations, read strictly by the server). */
-export interface ConversationFilters {
-  status?: ConversationStatus | 'all';
-  bot_id?: string;
-  /** Days (YYYY-MM-DD, UTC), inclusive, on the latest activity. */
-  from?: string;
-  to?: string;
-  feedback?: 'positive' | 'negative';
-  unanswered?: boolean;
-  handed_off?: boolean;
-  contact?: boolean;
-  /** Every word must occur in a message of the conversation. */
-  q?: string;
-}
+/**
+ * A yes/no query parameter: `true` filters, `false` or absent does not. (`x-problem` is the
+ * validator's wording for any bad value: a query parameter is text, so it names the text.)
+ */
+const Flag = (description: string) => Type.Optional(Type.Boolean({ description, 'x-problem': 'must be one of "true", "false"' }));
+/** A page of a list: how many rows, and where the previous page ended. */
+const Limit = () => Type.Optional(Type.Integer({
+  minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: `1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`, 'x-problem': `must be an integer from 1 to ${MAX_PAGE_SIZE}`,
+}));
+const Cursor = () => Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page.' }));
+/** The console's lists other than conversations also check that the bot is configured. */
+const BotFilter = (description = "Only this bot's.") => Type.Optional(Type.String({ description }));
+
+/**
+ * The query of GET /v1/agent/conversations: the list's filters and the page. The server reads
+ * the query string through it (server/config/validate.ts `parseQuery`: a bad value is a 400
+ * naming the parameter, never silently ignored, since a typo in a filter must not show
+ * everything); the console builds its requests from the same type.
+ */
+export const ConversationListQuery = Type.Object({
+  status: Type.Optional(OneOf(CONVERSATION_LIST_STATUSES, { default: 'handoff', description: 'Default `handoff`; `all`: every status (latest activity first).' })),
+  bot_id: BotFilter(),
+  from: Type.Optional(Day({ description: 'Only conversations with activity on or after this day (YYYY-MM-DD, UTC).' })),
+  to: Type.Optional(Day({ description: 'Only conversations with activity on or before this day (YYYY-MM-DD, UTC).' })),
+  feedback: Type.Optional(OneOf(FEEDBACK_VALUES, { description: 'Only conversations with an answer rated so.' })),
+  unanswered: Flag('`true`: only conversations with a question the bot could not answer.'),
+  handed_off: Flag('`true`: only conversations ever handed to a person.'),
+  contact: Flag('`true`: only conversations with a contact-form submission.'),
+  q: Type.Optional(Type.String({ description: 'Full-text search over the messages (every word must occur; the first 200 characters count).' })),
+  limit: Limit(),
+  cursor: Cursor(),
+}, { description: 'Unknown parameters are ignored; an empty value counts as absent.' });
+export type ConversationListQuery = Static<typeof ConversationListQuery>;
+/** The list's filters: the query without the page (the store's query adds its own page). */
+export type ConversationFilters = Omit<ConversationListQuery, 'limit' | 'cursor'>;
 
 export const ConversationList = Type.Object({
   conversations: Type.Array(ConversationSummary),
@@ -79,7 +103,6 @@ export const ConversationList = Type.Object({
 export type ConversationList = Static<typeof ConversationList>;
 
 /** What happened to a conversation besides its messages, oldest first. */
-export const CONVERSATION_EVENT_TYPES = ['handoff_requested', 'claimed', 'released', 'handed_back', 'closed', 'reopened', 'unanswered'] as const;
 export const ConversationEvent = Type.Object({
   type: OneOf(CONVERSATION_EVENT_TYPES),
   at: IsoTime(),
@@ -142,6 +165,10 @@ export const UnansweredGroup = Type.Object({
 });
 export type UnansweredGroup = Static<typeof UnansweredGroup>;
 
+/** The query of GET /v1/agent/unanswered. */
+export const UnansweredQuery = Type.Object({ bot_id: BotFilter(), handled: Flag('`true`: the groups marked handled instead.') });
+export type UnansweredQuery = Static<typeof UnansweredQuery>;
+
 export const UnansweredList = Type.Object({ groups: Type.Array(UnansweredGroup) });
 export type UnansweredList = Static<typeof UnansweredList>;
 
@@ -168,6 +195,10 @@ export type KnowledgeHealth = Static<typeof KnowledgeHealth>;
 
 // --- contacts ------------------------------------------------------------------------------
 
+/** The query of GET /v1/agent/contacts. */
+export const ContactListQuery = Type.Object({ bot_id: BotFilter(), limit: Limit(), cursor: Cursor() });
+export type ContactListQuery = Static<typeof ContactListQuery>;
+
 export const ContactList = Type.Object({
   contacts: Type.Array(ContactSubmission, { description: 'Newest first.' }),
   next_cursor: Nullable(Type.String()),
@@ -176,8 +207,6 @@ export type ContactList = Static<typeof ContactList>;
 
 // --- numbers --------------------------------------------------------------------------------
 
-export const STAT_NAMES = ['conversations', 'turns', 'deflected', 'handed_off', 'unanswered', 'positive', 'negative', 'rate_limited'] as const;
-export type StatName = (typeof STAT_NAMES)[number];
 export const DayStats = Type.Object({
   day: Day(),
   bot_id: Type.String(),
@@ -191,6 +220,14 @@ export const DayStats = Type.Object({
   rate_limited: Type.Integer({ minimum: 0, description: 'Chat requests refused with 429.' }),
 });
 export type DayStats = Static<typeof DayStats>;
+/** The query of GET /v1/agent/stats and stats.csv. */
+export const StatsQuery = Type.Object({
+  bot_id: BotFilter('Only this bot.'),
+  to: Type.Optional(Day({ description: 'Last day (YYYY-MM-DD, UTC); default today. At most 366 days in all.' })),
+  from: Type.Optional(Day({ description: 'First day (YYYY-MM-DD, UTC); default 29 days before `to`.' })),
+});
+export type StatsQuery = Static<typeof StatsQuery>;
+
 export const Stats = Type.Object({
   from: Day(),
   to: Day(),
@@ -200,11 +237,6 @@ export type Stats = Static<typeof Stats>;
 
 // --- live updates ---------------------------------------------------------------------------
 
-export const CONSOLE_EVENT_TYPES = [
-  'conversation.created', 'handoff.requested', 'message.visitor', 'message.agent', 'conversation.claimed', 'conversation.released',
-  'conversation.handed_back', 'conversation.closed', 'conversation.reopened', 'conversation.deleted', 'contact.submitted', 'feedback.negative',
-] as const;
-export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];
 /** One event of GET /v1/agent/events (SSE, `event: console`). */
 export const ConsoleEvent = Type.Object({
   type: OneOf(CONSOLE_EVENT_TYPES),
@@ -217,14 +249,12 @@ export type ConsoleEvent = Static<typeof ConsoleEvent>;
 
 // --- webhooks -------------------------------------------------------------------------------
 
-export const WEBHOOK_EVENTS = ['handoff.requested', 'contact.submitted', 'feedback.negative', 'conversation.closed'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const WebhookDelivery = Type.Object({
   id: Type.String(),
   workspace_id: Type.String(),
   event: OneOf(WEBHOOK_EVENTS),
   url: Type.String(),
-  status: OneOf(['pending', 'delivered', 'failed'] as const, { description: '`failed`: every attempt failed; no more are made.' }),
+  status: OneOf(WEBHOOK_DELIVERY_STATUSES, { description: '`failed`: every attempt failed; no more are made.' }),
   attempts: Type.Integer({ minimum: 0 }),
   last_status: Nullable(Type.Integer(), { description: 'The HTTP status of the last attempt; null when it got no answer.' }),
   last_error: Nullable(Type.String()),
@@ -238,7 +268,7 @@ export type WebhookDeliveryList = Static<typeof WebhookDeliveryList>;
 
 /** The agent API's named schemas (protocol/catalog.ts joins them with the public ones). */
 export const AGENT_SCHEMAS = {
-  AgentMe, CannedReply, PresenceResponse, Visitor, ConversationSummary, ConversationList, ConversationEvent, ContactSubmission,
-  ConversationDetail, AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
-  KnowledgeHealth, ContactList, DayStats, Stats, ConsoleEvent, WebhookDelivery, WebhookDeliveryList,
+  AgentMe, CannedReply, PresenceResponse, Visitor, ConversationSummary, ConversationListQuery, ConversationList, ConversationEvent, ContactSubmission,
+  ConversationDetail, AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredQuery, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
+  KnowledgeHealth, ContactListQuery, ContactList, DayStats, StatsQuery, Stats, ConsoleEvent, WebhookDelivery, WebhookDeliveryList,
 } as const;

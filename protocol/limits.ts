@@ -11,9 +11,6 @@ export const MAX_SESSION_ID_CHARS = 256;
 export const MAX_ID_CHARS = 100;
 /** A bot-protection token (reCAPTCHA, hCaptcha and Turnstile tokens are a few KB at most). */
 export const MAX_RECAPTCHA_TOKEN_CHARS = 10_000;
-/** Image types a user may attach; the server checks the bytes match the declared type. */
-export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type ImageMediaType = (typeof IMAGE_MEDIA_TYPES)[number];
 /** Decoded image size. */
 export const MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 /** A request body: room for a 4 MB image as base64 plus the rest. */
@@ -30,3 +27,6 @@ export const MAX_PROACTIVE_TEXT_CHARS = 500;
 export const MAX_PROACTIVE_DELAY_MS = 600_000;
 /** The operator console (issue 14): an agent's note on closing a conversation. */
 export const MAX_CLOSE_NOTE_CHARS = 2000;
+/** The console's paged lists (conversations, contacts): rows per page by default and at most. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;

@@ -6,7 +6,7 @@
  */
 import type { SchemaName } from './catalog.ts';
 
-export interface Param { name: string; in: 'path' | 'query'; required: boolean; description: string; uuid?: boolean; oneOf?: readonly string[] }
+export interface Param { name: string; in: 'path' | 'query'; required: boolean; description: string; uuid?: boolean }
 export interface Answer {
   description: string;
   /** A JSON body of this schema; errors always carry ErrorBody. */
@@ -28,6 +28,8 @@ export interface Operation {
   admin?: boolean;
   extension?: boolean;
   params?: Param[];
+  /** The query parameters as one schema: each property is a parameter (after `params`), its schema and description with it. */
+  query?: SchemaName;
   body?: SchemaName;
   answers: Record<number, Answer>;
 }
@@ -147,19 +149,7 @@ export const API: readonly Operation[] = [
   },
   {
     method: 'GET', path: '/v1/agent/conversations', summary: 'Agent: list conversations (handoff: oldest waiting first; others: latest first)', agent: true,
-    params: [
-      { name: 'status', in: 'query', required: false, description: 'Default `handoff`; `all`: every status (latest activity first).', oneOf: ['handoff', 'open', 'closed', 'all'] },
-      { name: 'bot_id', in: 'query', required: false, description: 'Only this bot\'s.' },
-      { name: 'from', in: 'query', required: false, description: 'Only conversations with activity on or after this day (YYYY-MM-DD, UTC).' },
-      { name: 'to', in: 'query', required: false, description: 'Only conversations with activity on or before this day (YYYY-MM-DD, UTC).' },
-      { name: 'feedback', in: 'query', required: false, description: 'Only conversations with an answer rated so.', oneOf: ['positive', 'negative'] },
-      { name: 'unanswered', in: 'query', required: false, description: '`true`: only conversations with a question the bot could not answer.', oneOf: ['true'] },
-      { name: 'handed_off', in: 'query', required: false, description: '`true`: only conversations ever handed to a person.', oneOf: ['true'] },
-      { name: 'contact', in: 'query', required: false, description: '`true`: only conversations with a contact-form submission.', oneOf: ['true'] },
-      { name: 'q', in: 'query', required: false, description: 'Full-text search over the messages (every word must occur).' },
-      { name: 'limit', in: 'query', required: false, description: '1–100, default 50.' },
-      { name: 'cursor', in: 'query', required: false, description: 'The `next_cursor` of the previous page.' },
-    ],
+    query: 'ConversationListQuery',
     answers: { 200: { description: 'One page of the list.', json: 'ConversationList' }, 400: err('A bad filter, named in `message`.'), 401: unauthorized },
   },
   {
@@ -208,10 +198,7 @@ export const API: readonly Operation[] = [
   },
   {
     method: 'GET', path: '/v1/agent/unanswered', summary: 'Agent: questions the bot could not answer, grouped by similarity, newest first', agent: true,
-    params: [
-      { name: 'bot_id', in: 'query', required: false, description: 'Only this bot\'s.' },
-      { name: 'handled', in: 'query', required: false, description: '`true`: the groups marked handled instead.', oneOf: ['true', 'false'] },
-    ],
+    query: 'UnansweredQuery',
     answers: { 200: { description: 'The groups.', json: 'UnansweredList' }, 400: err('A bad filter.'), 401: unauthorized },
   },
   {
@@ -225,11 +212,7 @@ export const API: readonly Operation[] = [
   },
   {
     method: 'GET', path: '/v1/agent/contacts', summary: 'Agent: contact-form submissions, newest first', agent: true,
-    params: [
-      { name: 'bot_id', in: 'query', required: false, description: 'Only this bot\'s.' },
-      { name: 'limit', in: 'query', required: false, description: '1–100, default 50.' },
-      { name: 'cursor', in: 'query', required: false, description: 'The `next_cursor` of the previous page.' },
-    ],
+    query: 'ContactListQuery',
     answers: { 200: { description: 'One page.', json: 'ContactList' }, 400: err('A bad filter.'), 401: unauthorized },
   },
   {
@@ -239,20 +222,12 @@ export const API: readonly Operation[] = [
   },
   {
     method: 'GET', path: '/v1/agent/stats', summary: 'Agent: numbers per day and bot', agent: true,
-    params: [
-      { name: 'bot_id', in: 'query', required: false, description: 'Only this bot.' },
-      { name: 'from', in: 'query', required: false, description: 'First day (YYYY-MM-DD, UTC); default 29 days before `to`.' },
-      { name: 'to', in: 'query', required: false, description: 'Last day (YYYY-MM-DD, UTC); default today. At most 366 days in all.' },
-    ],
+    query: 'StatsQuery',
     answers: { 200: { description: 'The numbers.', json: 'Stats' }, 400: err('A bad day or range.'), 401: unauthorized },
   },
   {
     method: 'GET', path: '/v1/agent/stats.csv', summary: 'Agent: the numbers per day and bot as CSV', agent: true,
-    params: [
-      { name: 'bot_id', in: 'query', required: false, description: 'Only this bot.' },
-      { name: 'from', in: 'query', required: false, description: 'As for /v1/agent/stats.' },
-      { name: 'to', in: 'query', required: false, description: 'As for /v1/agent/stats.' },
-    ],
+    query: 'StatsQuery',
     answers: { 200: { description: 'CSV with the columns of DayStats.', csv: true }, 400: err('A bad day or range.'), 401: unauthorized },
   },
   {

@@ -6,16 +6,25 @@
  *
  * Adding an SSE event here makes the widget fail to compile until its stream reader handles
  * it (widget/stream.ts ends its switch with a `never` check).
+ *
+ * The closed lists (codes, roles, themes …) are not written here: they are protocol/codes.ts,
+ * which has no imports, so the widget can import their values; the schemas build on them.
  */
-import Type, { type Static, type TLiteral, type TSchema, type TUnion } from 'typebox';
+import Type, { type Static, type TLiteral, type TProperties, type TSchema, type TUnion } from 'typebox';
 import {
-  IMAGE_MEDIA_TYPES, MAX_EMAIL_CHARS, MAX_ID_CHARS, MAX_MESSAGE_CHARS, MAX_PROACTIVE_DELAY_MS, MAX_PROACTIVE_TEXT_CHARS,
+  BUTTON_DISPLAYS, CONTACT_FIELD_TYPES, CONVERSATION_STATUSES, FEEDBACK_VALUES, HTTP_ERROR_CODES, IMAGE_MEDIA_TYPES, MESSAGE_ROLES, NOTICE_CODES,
+  NOTICE_LEVELS, POSITIONS, STREAM_ERROR_CODES, STREAM_STAGES, THEMES, TRIGGERS, type ChatEventType,
+} from './codes.ts';
+import {
+  MAX_EMAIL_CHARS, MAX_ID_CHARS, MAX_MESSAGE_CHARS, MAX_PROACTIVE_DELAY_MS, MAX_PROACTIVE_TEXT_CHARS,
   MAX_RECAPTCHA_TOKEN_CHARS, MAX_SESSION_ID_CHARS, MAX_USER_ID_CHARS, MAX_VISITOR_NAME_CHARS,
 } from './limits.ts';
 
 /** A closed set of strings as a schema (a union of literals; `must be one of …` on failure). */
 export const OneOf = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Union(values.map((v) => Type.Literal(v)), options) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
+/** Whether two unions hold the same members (for compile-time checks against codes.ts). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** A value or null. */
 export const Nullable = <T extends TSchema>(schema: T, options: Record<string, unknown> = {}) => Type.Union([schema, Type.Null()], options);
 /** An optional field that a client may also send as null ("not set"); both count as absent. */
@@ -26,37 +35,11 @@ export const IsoTime = (options: Record<string, unknown> = {}) => Type.String({ 
 
 // --- codes -----------------------------------------------------------------------------
 
-export const CONVERSATION_STATUSES = ['open', 'handoff', 'closed'] as const;
 export const ConversationStatus = OneOf(CONVERSATION_STATUSES, { description: '`handoff`: with or waiting for a human.' });
 export type ConversationStatus = Static<typeof ConversationStatus>;
 
-export const FeedbackValue = Nullable(OneOf(['positive', 'negative'] as const));
+export const FeedbackValue = Nullable(OneOf(FEEDBACK_VALUES));
 export type FeedbackValue = Static<typeof FeedbackValue>;
-
-export const ROLES = ['user', 'assistant'] as const;
-export type Role = (typeof ROLES)[number];
-
-/** Every `error` code of an HTTP error body. */
-export const HTTP_ERROR_CODES = [
-  'invalid_request', 'invalid_json', 'payload_too_large', 'unsupported_media_type', 'invalid_image', 'image_too_large',
-  'images_not_allowed', 'bot_not_found', 'not_found', 'bot_not_public', 'bot_inactive', 'origin_not_allowed',
-  'trial_expired', 'recaptcha_required', 'recaptcha_failed', 'recaptcha_unavailable', 'rate_limited',
-  'handoff_disabled', 'contact_form_disabled', 'invalid_fields', 'unauthorized', 'internal_error', 'not_ready', 'request_timeout',
-  'identity_invalid', 'session_taken', 'service_unavailable',
-  // Refused before routing (server/http/app.ts): a URL path part too long, the request line and headers too large.
-  'uri_too_long', 'headers_too_large',
-  // The agent API and console (protocol/console.ts):
-  'forbidden', 'conversation_claimed',
-] as const;
-export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
-
-/** Every `error` code of an in-stream `error` event. */
-export const STREAM_ERROR_CODES = ['content_filtered', 'service_unavailable', 'internal_error'] as const;
-export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
-
-/** Every `code` of a `notice` event; its `message_key` is `notice.<code>`. */
-export const NOTICE_CODES = ['rag_unavailable', 'handoff_active', 'handoff_started', 'handoff_offline'] as const;
-export type NoticeCode = (typeof NOTICE_CODES)[number];
 
 export const ErrorBody = Type.Object({
   error: OneOf(HTTP_ERROR_CODES, { description: 'Machine-readable code.' }),
@@ -79,7 +62,7 @@ export type Citation = Static<typeof Citation>;
 
 export const Message = Type.Object({
   id: Uuid(),
-  role: OneOf(ROLES),
+  role: OneOf(MESSAGE_ROLES),
   content: Type.String(),
   citations: Nullable(Type.Array(Citation)),
   feedback: FeedbackValue,
@@ -109,31 +92,33 @@ export const ChatRequest = Type.Object({
 }, { description: 'Unknown fields are ignored; an optional field sent as null counts as absent.' });
 export type ChatRequest = Static<typeof ChatRequest>;
 
-const StatusEvent = Type.Object({ type: Type.Literal('status'), stage: OneOf(['retrieving', 'generating'] as const) });
-const ContentEvent = Type.Object({ type: Type.Literal('content'), content: Type.String({ description: 'Append to the answer.' }) });
-const ReplaceEvent = Type.Object({ type: Type.Literal('replace'), content: Type.String({ description: 'The whole answer, replacing what was streamed (after redaction).' }) });
-const NoticeEvent = Type.Object({
-  type: Type.Literal('notice'),
+/** One SSE event: its `type` is one of protocol/codes.ts's CHAT_EVENT_TYPES. */
+const SseEvent = <T extends ChatEventType, P extends TProperties>(type: T, properties: P) => Type.Object({ type: Type.Literal(type), ...properties });
+
+const StatusEvent = SseEvent('status', { stage: OneOf(STREAM_STAGES) });
+const ContentEvent = SseEvent('content', { content: Type.String({ description: 'Append to the answer.' }) });
+const ReplaceEvent = SseEvent('replace', { content: Type.String({ description: 'The whole answer, replacing what was streamed (after redaction).' }) });
+const NoticeEvent = SseEvent('notice', {
   code: OneOf(NOTICE_CODES),
-  level: OneOf(['info', 'warning'] as const),
+  level: OneOf(NOTICE_LEVELS),
   message_key: Type.String({ description: '`notice.<code>`: the client shows its own localized text.' }),
 });
-const DoneEvent = Type.Object({
-  type: Type.Literal('done'),
+const DoneEvent = SseEvent('done', {
   conversation_id: Type.String(),
   assistant_message_id: Type.String({ description: 'Empty when the turn stored no assistant message (a human has the conversation).' }),
   citations: Type.Optional(Type.Array(Citation, { maxItems: 3, description: 'Only when the bot has citations enabled.' })),
 });
-const ErrorEvent = Type.Object({ type: Type.Literal('error'), error: OneOf(STREAM_ERROR_CODES), message: Type.String() });
+const ErrorEvent = SseEvent('error', { error: OneOf(STREAM_ERROR_CODES), message: Type.String() });
 
 export const ChatEvent = Type.Union([StatusEvent, ContentEvent, ReplaceEvent, NoticeEvent, DoneEvent, ErrorEvent], {
   description: 'One SSE event, sent as `data: <json>` and a blank line. Order: status retrieving, notice*, status generating, content*, replace?, then done or error.',
 });
 export type ChatEvent = Static<typeof ChatEvent>;
+// The union has an event of every type of codes.ts's CHAT_EVENT_TYPES, and no other (else a compile error here).
+true satisfies Same<ChatEvent['type'], ChatEventType>;
 
 // --- the widget configuration ----------------------------------------------------------
 
-export const CONTACT_FIELD_TYPES = ['text', 'email', 'tel', 'textarea', 'select'] as const;
 export const ContactField = Type.Object({
   name: Type.String(),
   label: Type.String(),
@@ -142,11 +127,6 @@ export const ContactField = Type.Object({
   options: Type.Optional(Type.Array(Type.String(), { description: 'For `select` fields.' })),
 });
 export type ContactField = Static<typeof ContactField>;
-
-export const TRIGGERS = ['button', 'auto', 'both'] as const;
-export const BUTTON_DISPLAYS = ['always', 'after_response', 'never'] as const;
-export const POSITIONS = ['bottom-right', 'bottom-left'] as const;
-export const THEMES = ['light', 'dark', 'auto'] as const;
 
 export const WidgetSettings = Type.Object({
   primary_color: Type.Optional(Type.String()),

@@ -1,9 +1,8 @@
 // Typed client for the JSON endpoints: config, history and our extensions.
 // Every call resolves to a Result; nothing here throws.
+import { STREAM_ERROR_CODES, type StreamErrorCode } from '../protocol/codes.ts';
 import type { BotConfig, ErrorCode, Failure, History, IdentifyResponse, Result } from './types';
 import type { Identity } from './public-types';
-
-const IN_STREAM: ErrorCode[] = ['content_filtered', 'service_unavailable', 'internal_error'];
 
 function statusCode(status: number): ErrorCode {
   if (status === 400 || status === 413 || status === 422) return 'bad_request';
@@ -40,7 +39,7 @@ export async function httpFailure(res: Response): Promise<Failure> {
 
 /** Maps an in-stream `error` code onto the closed set; unknown codes read as internal errors. */
 export function streamErrorCode(code: unknown): ErrorCode {
-  return IN_STREAM.includes(code as ErrorCode) ? (code as ErrorCode) : 'internal_error';
+  return STREAM_ERROR_CODES.includes(code as StreamErrorCode) ? (code as StreamErrorCode) : 'internal_error';
 }
 
 export async function request<T>(url: string, init?: RequestInit): Promise<Result<T>> {

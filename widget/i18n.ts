@@ -1,6 +1,6 @@
 // UI strings per language. English is the source of the key set: every other table is typed
 // against it, so a missing key is a compile error (and a unit test checks it at run time too).
-import type { NoticeCode } from '../protocol/schemas.ts';
+import type { NoticeCode } from '../protocol/codes.ts';
 import { langCode, OPEN_LABEL } from './launcher-strings';
 
 const en = {

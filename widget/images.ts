@@ -1,6 +1,7 @@
 // User images: the spec accepts jpeg/png/webp as base64 without a `data:` prefix. The size cap
 // mirrors our server's documented 4 MB; other servers may be stricter and answer 400.
-import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BYTES } from '../protocol/limits.ts';
+import { IMAGE_MEDIA_TYPES } from '../protocol/codes.ts';
+import { MAX_IMAGE_BYTES } from '../protocol/limits.ts';
 import type { ErrorCode } from './types';
 
 export { MAX_IMAGE_BYTES };

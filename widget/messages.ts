@@ -3,6 +3,7 @@
 import { signal, type Signal } from '@preact/signals';
 import type { Picked } from './images';
 import { safeImage } from './url';
+import { FEEDBACK_VALUES, type FeedbackRating, type MessageRole } from '../protocol/codes.ts';
 import type { Citation, Failure, HistoryMessage } from './types';
 
 export interface Draft { text: string; image: Picked | null }
@@ -11,12 +12,13 @@ export interface Msg {
   key: string;
   /** Server message id, once known (history, or `assistant_message_id` of `done`). */
   id: string | null;
-  role: 'user' | 'assistant';
+  role: MessageRole;
   text: Signal<string>;
   state: Signal<'streaming' | 'done' | 'error' | 'stopped'>;
+  /** A `status` event's stage, as the server sent it (another server may send one we do not know). */
   stage: Signal<string | null>;
   citations: Signal<Citation[]>;
-  feedback: Signal<string | null>;
+  feedback: Signal<FeedbackRating | null>;
   error: Signal<Failure | null>;
   agent: string | null;
   image: string | null;
@@ -50,7 +52,7 @@ export function fromHistory(m: HistoryMessage): Msg {
     image: typeof m.image_preview === 'string' ? safeImage(m.image_preview) : null,
   });
   msg.citations.value = Array.isArray(m.citations) ? m.citations : [];
-  msg.feedback.value = m.feedback === 'positive' || m.feedback === 'negative' ? m.feedback : null;
+  msg.feedback.value = FEEDBACK_VALUES.includes(m.feedback as FeedbackRating) ? (m.feedback as FeedbackRating) : null;
   return msg;
 }
 

@@ -9,6 +9,7 @@ import { recaptcha, type Recaptcha } from './recaptcha';
 import { load, save, uuid } from './storage';
 import { chunk } from './chunk';
 import { resumeTurn, streamTurn, type Resume, type TurnEnd } from './stream';
+import type { FeedbackRating } from '../protocol/codes.ts';
 import type { BotConfig, Failure, ProactiveMessage, Result, StreamEvent } from './types';
 import type { Identity, ThemeOverride } from './public-types';
 import { identity as makeIdentity } from './identity';
@@ -369,7 +370,7 @@ export function createStore(opts: StoreOptions) {
     if (p) image.value = p;
   }
 
-  async function feedback(m: Msg, value: 'positive' | 'negative') {
+  async function feedback(m: Msg, value: FeedbackRating) {
     if (!m.id) return;
     const before = m.feedback.value;
     const next = before === value ? null : value;

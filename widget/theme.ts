@@ -1,4 +1,5 @@
 // Theme values come from a server we may not control: only well-formed values reach CSS.
+import { THEMES, type WidgetTheme } from '../protocol/codes.ts';
 
 /** `#rgb` or `#rrggbb` → [r, g, b]; anything else (names, url(), expressions) → null. */
 export function parseHex(v: unknown): [number, number, number] | null {
@@ -20,7 +21,7 @@ export function contrast(a: number[], b: number[]): number {
   return (x + 0.05) / (y + 0.05);
 }
 
-export interface Theme { primary: string; onPrimary: string; position: 'left' | 'right'; scheme: 'light' | 'dark' | 'auto' }
+export interface Theme { primary: string; onPrimary: string; position: 'left' | 'right'; scheme: WidgetTheme }
 
 const DEFAULT_PRIMARY = '#2563eb';
 
@@ -30,6 +31,6 @@ export function theme(settings: Record<string, unknown> | null | undefined): The
   const rgb = parseHex(s.primary_color) || parseHex(DEFAULT_PRIMARY)!;
   const primary = '#' + rgb.map((c) => c.toString(16).padStart(2, '0')).join('');
   const onPrimary = contrast(rgb, [0, 0, 0]) >= contrast(rgb, [255, 255, 255]) ? '#000000' : '#ffffff';
-  const scheme = s.theme === 'light' || s.theme === 'dark' ? s.theme : 'auto';
+  const scheme = THEMES.includes(s.theme as WidgetTheme) ? (s.theme as WidgetTheme) : 'auto';
   return { primary, onPrimary, position: s.position === 'bottom-left' ? 'left' : 'right', scheme };
 }

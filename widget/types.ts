@@ -1,5 +1,7 @@
 // Wire shapes come from protocol/ (type-only imports: no byte reaches the bundle), in the form
 // "what another spec server may send" (protocol/received.ts), under the names the widget uses.
+import type { MessageRole, StreamErrorCode, WidgetPosition, WidgetTheme } from '../protocol/codes.ts';
+import type { MessageEvent, ThemeOverride } from './public-types';
 import type { ChatEvent } from '../protocol/schemas.ts';
 import type { Result as SharedResult } from '../protocol/result.ts';
 
@@ -11,10 +13,10 @@ export type {
 /** Every event of protocol/, exactly: widget/stream.ts must handle each one (it ends on a `never` check). */
 export type StreamEvent = ChatEvent;
 
-/** The closed set of failures the widget tells a user about; each has a default localized line. */
+/** The closed set of failures the widget tells a user about (the stream's own codes among them); each has a default localized line. */
 export type ErrorCode =
   | 'bad_request' | 'forbidden' | 'not_found' | 'rate_limited' | 'server' | 'network'
-  | 'bad_response' | 'interrupted' | 'content_filtered' | 'service_unavailable' | 'internal_error'
+  | 'bad_response' | 'interrupted' | StreamErrorCode
   | 'recaptcha' | 'image_type' | 'image_size';
 
 export interface Failure {
@@ -29,3 +31,10 @@ export interface Failure {
 }
 
 export type Result<T> = SharedResult<T, Failure>;
+
+// public-types.ts is the npm package's declarations and imports nothing, so it spells the
+// theme, position and role values out; these lines stop the build when it drifts from protocol's lists.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+true satisfies Same<NonNullable<ThemeOverride['theme']>, WidgetTheme>;
+true satisfies Same<NonNullable<ThemeOverride['position']>, WidgetPosition>;
+true satisfies Same<MessageEvent['role'], MessageRole>;

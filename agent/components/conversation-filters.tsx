@@ -1,6 +1,11 @@
+import type { ConversationListStatus, FeedbackRating } from '../../protocol/codes.ts';
 import { FILTER_KEYS } from '../browse';
 import type { Inbox } from '../state';
 import { text } from '../text';
+
+/** A label for every value of protocol's lists (a new status or rating is a compile error here), in the order shown. */
+const STATUS_LABELS: Record<ConversationListStatus, string> = { all: 'Any status', open: 'With the bot', handoff: 'With a person', closed: 'Closed' };
+const FEEDBACK_LABELS: Record<FeedbackRating, string> = { negative: 'Thumbs down', positive: 'Thumbs up' };
 
 /**
  * The Conversations view's filters: a plain form whose submit writes them into the URL hash
@@ -41,10 +46,11 @@ export function ConversationFiltersForm({ inbox }: { inbox: Inbox }) {
       <label>
         Status{' '}
         <select name="status" defaultValue={p.status ?? 'all'}>
-          <option value="all">Any status</option>
-          <option value="open">With the bot</option>
-          <option value="handoff">With a person</option>
-          <option value="closed">Closed</option>
+          {Object.entries(STATUS_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </select>
       </label>
       <label>
@@ -57,8 +63,11 @@ export function ConversationFiltersForm({ inbox }: { inbox: Inbox }) {
         Feedback{' '}
         <select name="feedback" defaultValue={p.feedback ?? ''}>
           <option value="">Any feedback</option>
-          <option value="negative">Thumbs down</option>
-          <option value="positive">Thumbs up</option>
+          {Object.entries(FEEDBACK_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </select>
       </label>
       <label class="check">

@@ -1,6 +1,7 @@
 // An in-memory Agent API behind a fetch function, for tests. It answers with real Response
 // objects shaped exactly as docs/extensions.md says, checks the bearer token on every call
 // like the server, and records each request so tests can assert what the inbox sent.
+import { CONSOLE_SSE_EVENT, type AgentRole, type MessageRole } from '../../protocol/codes.ts';
 import type {
   Citation, ConsoleEvent, ContactSubmission, ConversationDetail, ConversationEvent, ConversationSummary, DayStats, Message, SourceHealth, UnansweredGroup,
   WebhookDelivery,
@@ -28,7 +29,7 @@ function errorBody(status: number): Response {
 let seq = 0;
 const nextId = (prefix: string) => `${prefix}-${(++seq).toString().padStart(4, '0')}`;
 
-export function message(role: 'user' | 'assistant', content: string, extra: Partial<Message> = {}): Message {
+export function message(role: MessageRole, content: string, extra: Partial<Message> = {}): Message {
   return {
     id: nextId('msg'),
     role,
@@ -70,7 +71,7 @@ export interface FakeOptions {
   /** 'seeded' answers the list in seed order, to check that the client orders it itself. */
   listOrder?: 'oldest-first' | 'seeded';
   /** token → role; agents not named are `agent`. */
-  roles?: Record<string, 'agent' | 'admin'>;
+  roles?: Record<string, AgentRole>;
   canned?: Array<{ shortcut: string; text: string }>;
   unanswered?: UnansweredGroup[];
   sources?: SourceHealth[];
@@ -259,7 +260,7 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     /** Sends an event to every open live stream, as the server would. */
     emit(e: Partial<ConsoleEvent> & Pick<ConsoleEvent, 'type'>) {
       const full: ConsoleEvent = { at: new Date().toISOString(), conversation_id: null, conversation: null, message: null, ...e };
-      const bytes = new TextEncoder().encode(`event: console\ndata: ${JSON.stringify(full)}\n\n`);
+      const bytes = new TextEncoder().encode(`event: ${CONSOLE_SSE_EVENT}\ndata: ${JSON.stringify(full)}\n\n`);
       for (const c of streams) c.enqueue(bytes);
     },
     /** Adds a waiting conversation "server side" (a new handoff). */

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { isUuid } from '../config/check.ts';
 import type { AppConfig, BotSettings } from '../config/config.ts';
-import { badRequest, forbidden, notFound } from '../errors.ts';
+import { apiError } from '../errors.ts';
 import { checkOrigin, clientIp, ipKey } from './guard.ts';
 
 export const header = (req: FastifyRequest, name: string): string | undefined => {
@@ -17,16 +17,16 @@ export const header = (req: FastifyRequest, name: string): string | undefined =>
 type Configured = { config: Pick<AppConfig, 'bots' | 'trust_proxy'> };
 
 export function botById(ctx: Configured, botId: unknown): BotSettings {
-  if (!isUuid(botId)) throw badRequest('bot_id: must be a UUID');
+  if (!isUuid(botId)) throw apiError('invalid_request', 'bot_id: must be a UUID');
   const bot = ctx.config.bots.get(botId.toLowerCase());
-  if (!bot) throw notFound('No bot with this id exists.', 'bot_not_found');
+  if (!bot) throw apiError('bot_not_found');
   return bot;
 }
 
 /** The checks every public bot-facing request passes: public, active, and an allowed origin. */
 export function checkBotAccess(bot: BotSettings, req: FastifyRequest) {
-  if (bot.privacy !== 'public') throw forbidden('bot_not_public', 'This bot is not public.');
-  if (!bot.active) throw forbidden('bot_inactive', 'This bot is not active.');
+  if (bot.privacy !== 'public') throw apiError('bot_not_public');
+  if (!bot.active) throw apiError('bot_inactive');
   checkOrigin(bot.allowed_domains, header(req, 'origin'), header(req, 'referer'));
 }
 

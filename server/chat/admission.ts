@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { BotSettings, WorkspaceConfig } from '../config/config.ts';
 import type { Context } from '../context.ts';
-import { ApiError, forbidden } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { verifyToken } from './guard.ts';
 import { clientAddress, clientKey } from './access.ts';
 
@@ -62,10 +62,7 @@ function monthlyLimit(): ApiError {
   const now = new Date();
   const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
   const seconds = Math.max(1, Math.ceil((next - now.getTime()) / 1000));
-  return new ApiError(429, 'rate_limited', 'This workspace has used all its chats for this month. The limit resets on the first of next month.', {
-    headers: { 'retry-after': String(seconds) },
-    extra: { retry_after: seconds },
-  });
+  return apiError('rate_limited', 'This workspace has used all its chats for this month. The limit resets on the first of next month.', { retryAfter: seconds });
 }
 
 export interface AdmitOptions {
@@ -89,7 +86,7 @@ export async function admitChat(ctx: Context, request: FastifyRequest, bot: BotS
 
 async function admit(ctx: Context, request: FastifyRequest, bot: BotSettings, o: AdmitOptions): Promise<Lease> {
   const ws = ctx.config.workspaces.get(bot.workspace_id)!;
-  if (ws.trial_ends_at && Date.parse(ws.trial_ends_at) <= Date.now()) throw forbidden('trial_expired', 'The free trial of this workspace has ended.');
+  if (ws.trial_ends_at && Date.parse(ws.trial_ends_at) <= Date.now()) throw apiError('trial_expired');
   await o.before?.();
 
   const lease = new Lease(ctx, ws);

@@ -2,7 +2,7 @@
  * Post-filters on text: blocked terms (the turn ends with content_filtered) and redaction
  * of personal data in answers (one `replace` event carries the redacted full text).
  */
-import type { Redaction } from '../config/config.ts';
+import type { Redaction } from '../../protocol/codes.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -32,6 +32,7 @@ const NOT_A_PHONE = [
   /^\d{1,3}(\.\d{1,3}){3}$/, // 192.168.100.200
 ];
 
+/** One rule per kind, in the order they run: cards before phones (a card number also looks like a long phone number). */
 const RULES: Record<Redaction, { re: RegExp; keep?: (m: string) => boolean; label: string }> = {
   email: { re: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, label: '[email removed]' },
   credit_card: {
@@ -53,8 +54,7 @@ const RULES: Record<Redaction, { re: RegExp; keep?: (m: string) => boolean; labe
 
 /** The text with every configured kind of personal data replaced by a label. */
 export function redact(text: string, kinds: readonly Redaction[]): string {
-  // Cards before phones: a card number also looks like a long phone number.
-  const order: Redaction[] = (['email', 'credit_card', 'phone'] as const).filter((k) => kinds.includes(k));
+  const order = (Object.keys(RULES) as Redaction[]).filter((k) => kinds.includes(k));
   return order.reduce((t, kind) => {
     const rule = RULES[kind];
     return t.replace(rule.re, (m) => (rule.keep?.(m) ? m : rule.label));

@@ -5,7 +5,7 @@
 import { domainToASCII } from 'node:url';
 import { isIP } from 'node:net';
 import type { RecaptchaConfig, TrustProxy } from '../config/config.ts';
-import { ApiError, forbidden } from '../errors.ts';
+import { apiError } from '../errors.ts';
 
 /** The host of an http(s) Origin (or Referer) value, lower-case punycode; null when absent or unusable. */
 export function requestHost(origin: string | undefined, referer: string | undefined): string | null {
@@ -46,10 +46,10 @@ export function hostAllowed(host: string, patterns: string[]): boolean {
 export function checkOrigin(allowed: string[], origin: string | undefined, referer: string | undefined) {
   if (allowed.length === 0) return;
   const host = requestHost(origin, referer);
-  if (!host) throw forbidden('origin_not_allowed', 'This bot only answers requests from its allowed websites, and this request named none.');
+  if (!host) throw apiError('origin_not_allowed', 'This bot only answers requests from its allowed websites, and this request named none.');
   if (!hostAllowed(host, allowed)) {
     const seen = origin && origin !== 'null' ? `origin ${origin}` : `page ${referer}`;
-    throw forbidden('origin_not_allowed', `This request came from ${seen} (host ${host}), which is not in this bot's allowed_domains.`);
+    throw apiError('origin_not_allowed', `This request came from ${seen} (host ${host}), which is not in this bot's allowed_domains.`);
   }
 }
 
@@ -110,7 +110,7 @@ export function ipKey(ip: string): string {
  * single-use.
  */
 export async function verifyToken(rc: RecaptchaConfig, token: string | undefined, remoteIp: string, timeoutMs = 5000): Promise<void> {
-  if (!token) throw new ApiError(400, 'recaptcha_required', 'This bot requires a bot-protection token (recaptcha_token).');
+  if (!token) throw apiError('recaptcha_required');
   const body = new URLSearchParams({ secret: rc.secret_key, response: token, remoteip: remoteIp });
   let result: { success?: unknown; score?: unknown };
   try {
@@ -123,8 +123,8 @@ export async function verifyToken(rc: RecaptchaConfig, token: string | undefined
     if (!res.ok) throw new Error(`verifier status ${res.status}`);
     result = (await res.json()) as typeof result;
   } catch {
-    throw new ApiError(503, 'recaptcha_unavailable', 'Bot protection could not be checked right now. Please try again shortly.');
+    throw apiError('recaptcha_unavailable');
   }
-  if (result.success !== true) throw forbidden('recaptcha_failed', 'Bot-protection verification failed.');
-  if (typeof result.score === 'number' && result.score < rc.min_score) throw forbidden('recaptcha_failed', 'Bot-protection verification failed.');
+  if (result.success !== true) throw apiError('recaptcha_failed');
+  if (typeof result.score === 'number' && result.score < rc.min_score) throw apiError('recaptcha_failed');
 }

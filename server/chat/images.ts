@@ -4,9 +4,10 @@
  * `image_preview`: a WebP thumbnail as a data: URL (see imagePreview).
  */
 import sharp from 'sharp';
-import { badRequest } from '../errors.ts';
+import { apiError } from '../errors.ts';
 
-import { IMAGE_MEDIA_TYPES as IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageMediaType as ImageType } from '../../protocol/limits.ts';
+import { IMAGE_MEDIA_TYPES as IMAGE_TYPES, type ImageMediaType as ImageType } from '../../protocol/codes.ts';
+import { MAX_IMAGE_BYTES } from '../../protocol/limits.ts';
 
 export { IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageType };
 /** The thumbnail's long side: small enough that a history response stays small (~5-15 KB each). */
@@ -26,14 +27,14 @@ function magicMatches(buf: Buffer, type: ImageType): boolean {
 
 /** Decodes and checks an image; throws a 400 naming the problem. */
 export function decodeImage(data: string, mediaType: string): { buf: Buffer; type: ImageType } {
-  if (data.startsWith('data:')) throw badRequest('image_data: must be plain base64 without a "data:" prefix', 'invalid_image');
-  if (!(IMAGE_TYPES as readonly string[]).includes(mediaType)) throw badRequest(`image_media_type: must be one of ${IMAGE_TYPES.join(', ')}`, 'invalid_image');
-  if (data.length > Math.ceil(MAX_IMAGE_BYTES / 3) * 4) throw badRequest('image_data: the image is larger than 4 MB', 'image_too_large');
-  if (data.length % 4 !== 0 || !BASE64.test(data)) throw badRequest('image_data: must be valid base64', 'invalid_image');
+  if (data.startsWith('data:')) throw apiError('invalid_image', 'image_data: must be plain base64 without a "data:" prefix');
+  if (!(IMAGE_TYPES as readonly string[]).includes(mediaType)) throw apiError('invalid_image', `image_media_type: must be one of ${IMAGE_TYPES.join(', ')}`);
+  if (data.length > Math.ceil(MAX_IMAGE_BYTES / 3) * 4) throw apiError('image_too_large');
+  if (data.length % 4 !== 0 || !BASE64.test(data)) throw apiError('invalid_image', 'image_data: must be valid base64');
   const buf = Buffer.from(data, 'base64');
-  if (buf.length > MAX_IMAGE_BYTES) throw badRequest('image_data: the image is larger than 4 MB', 'image_too_large');
+  if (buf.length > MAX_IMAGE_BYTES) throw apiError('image_too_large');
   const type = mediaType as ImageType;
-  if (!magicMatches(buf, type)) throw badRequest(`image_data: the bytes are not a ${type.slice(6).toUpperCase()} image`, 'invalid_image');
+  if (!magicMatches(buf, type)) throw apiError('invalid_image', `image_data: the bytes are not a ${type.slice(6).toUpperCase()} image`);
   return { buf, type };
 }
 
@@ -52,6 +53,6 @@ export async function imagePreview(buf: Buffer, type: ImageType): Promise<string
       .toBuffer();
     return `data:image/webp;base64,${thumb.toString('base64')}`;
   } catch {
-    throw badRequest(`image_data: the ${type.slice(6).toUpperCase()} image cannot be decoded`, 'invalid_image');
+    throw apiError('invalid_image', `image_data: the ${type.slice(6).toUpperCase()} image cannot be decoded`);
   }
 }

@@ -18,7 +18,7 @@
  */
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { BotSettings } from '../config/config.ts';
-import { ApiError } from '../errors.ts';
+import { apiError, type ApiError } from '../errors.ts';
 import { isServiceDown } from '../ops/outage.ts';
 import type { Redis } from '../ops/redis.ts';
 
@@ -41,12 +41,12 @@ function makeWindow(redis: Redis | null, prefix: string, name: WindowName, point
 
 /** The answer while the shared counters cannot be reached. */
 export const limitsUnavailable = () =>
-  new ApiError(503, 'service_unavailable', 'Rate limits cannot be checked right now (the shared store is unreachable). Please try again in a moment.', { headers: { 'retry-after': '5' } });
+  apiError('service_unavailable', 'Rate limits cannot be checked right now (the shared store is unreachable). Please try again in a moment.');
 
 export function tooMany(what: string, w: { name: string; points: number }, msBeforeNext: number): ApiError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const message = `Too many ${what}: the limit is ${w.points} per ${w.name}. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
-  return new ApiError(429, 'rate_limited', message, { headers: { 'retry-after': String(seconds) }, extra: { retry_after: seconds } });
+  return apiError('rate_limited', message, { retryAfter: seconds });
 }
 
 export class Limits {

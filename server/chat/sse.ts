@@ -8,6 +8,9 @@ import type { ChatEvent } from '../../protocol/schemas.ts';
 
 export type { ChatEvent };
 
+/** Why a stream stops before its end: the client left, could not keep up, or the server is shutting down. */
+export type AbortReason = 'client_closed' | 'slow_client' | 'shutdown';
+
 /**
  * One event as the spec frames it: `data: <json>` and a blank line. JSON never holds a raw
  * newline. With `id`, an `id:` line first: the resumable-stream extension (turn-stream.ts).
@@ -41,7 +44,7 @@ export class SseWriter {
   private heartbeat: NodeJS.Timeout | undefined;
   private ended = false;
   /** Why the stream stopped early: the client left, or it could not keep up. */
-  abortReason: 'client_closed' | 'slow_client' | 'shutdown' | null = null;
+  abortReason: AbortReason | null = null;
 
   constructor(res: ServerResponse, opts: SseOptions) {
     this.res = res;
@@ -119,7 +122,7 @@ export class SseWriter {
   }
 
   /** Stops the turn: aborts generation and drops the connection. */
-  abort(reason: 'client_closed' | 'slow_client' | 'shutdown') {
+  abort(reason: AbortReason) {
     if (this.controller.signal.aborted) return;
     this.abortReason = reason;
     this.controller.abort(new Error(reason));

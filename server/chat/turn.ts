@@ -18,7 +18,7 @@ import { smallTalk } from './small-talk.ts';
 import { needsContext } from '../knowledge/follow-up.ts';
 import { publish } from '../console/publish.ts';
 import { isServiceDown } from '../ops/outage.ts';
-import type { NoticeCode, StreamErrorCode } from '../../protocol/schemas.ts';
+import type { NoticeCode, NoticeLevel, StreamErrorCode } from '../../protocol/codes.ts';
 import type { ChatEvent } from './sse.ts';
 import type { DomainEvent } from '../console/events.ts';
 import type { TurnOutput } from './turn-stream.ts';
@@ -40,7 +40,7 @@ const MESSAGES = {
   internal: 'Something went wrong while answering. Please try again.',
 } as const;
 
-const notice = (code: NoticeCode, level: 'info' | 'warning' = 'warning'): ChatEvent => ({ type: 'notice', code, level, message_key: `notice.${code}` });
+const notice = (code: NoticeCode, level: NoticeLevel = 'warning'): ChatEvent => ({ type: 'notice', code, level, message_key: `notice.${code}` });
 
 /**
  * Citations from the passages the answer used: distinct sources, best first, at most 3.

@@ -11,55 +11,63 @@ import { readFileSync } from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import Value from 'typebox/value';
-import type { ProactiveMessage } from '../../protocol/schemas.ts';
-import { WEBHOOK_EVENTS, type CannedReply, type WebhookEventType } from '../../protocol/console.ts';
+import { WEBHOOK_EVENTS, type AgentRole, type WebhookEventType } from '../../protocol/codes.ts';
+import type { CannedReply } from '../../protocol/console.ts';
 import { Invalid } from './check.ts';
 import type { Static, TSchema } from 'typebox';
-import { ConfigFile, ContactForm, Crawl, ExtractiveEngine, Filters, Handoff, Knowledge, RateLimits, REDACTIONS } from './schema.ts';
+import { ConfigFile, ContactForm, Crawl, ExtractiveEngine, Filters, Handoff, Knowledge, RateLimits, type OpenAIEngine } from './schema.ts';
 import type { SitemapSources } from '../knowledge/sources/crawl-config.ts';
 import { parse } from './validate.ts';
 import type { ContactField, WidgetSettings } from '../../protocol/schemas.ts';
 
-export { REDACTIONS };
-export type Redaction = (typeof REDACTIONS)[number];
-
 export type TrustProxy = { kind: 'none' } | { kind: 'all' } | { kind: 'hops'; hops: number } | { kind: 'cidrs'; list: BlockList; text: string[] };
 
-export interface RecaptchaConfig { site_key: string; secret_key: string; verify_url: string; min_score: number }
+/**
+ * The settings are the config file's values as its schema types them (schema.ts), with the
+ * schema's defaults filled in: every optional field with a default is present. (A field
+ * without a default stays optional at run time though `Filled` says otherwise; each such field
+ * is normalised below and typed in the override of its settings.)
+ */
+type Filled<T> = T extends (infer U)[] ? Filled<U>[] : T extends object ? { [K in keyof T]-?: Filled<T[K]> } : T;
+type File = Filled<ConfigFile>;
+type BotFile = File['bots'][number];
+type WorkspaceFile = File['workspaces'][number];
+/** A section that may be absent or null in the file and is always there (all defaults) once read. */
+type Section<T> = NonNullable<T>;
+
+export type RecaptchaConfig = Section<BotFile['recaptcha']>;
 /** An agent as the server keeps it: the token only as its SHA-256. */
-export interface AgentConfig { name: string; role: 'agent' | 'admin'; token_sha256: Buffer }
-export interface WebhookConfig { url: string; secret: string; events: WebhookEventType[]; format: 'standard' | 'slack' }
-export interface WorkspaceConfig { id: string; credits: number | null; trial_ends_at: string | null; chat_limit_per_month: number | null; webhooks: WebhookConfig[] }
+export interface AgentConfig { name: string; role: AgentRole; token_sha256: Buffer }
+/** A webhook without `events` hears all of them. */
+export type WebhookConfig = Omit<WorkspaceFile['webhooks'][number], 'events'> & { events: WebhookEventType[] };
+export type WorkspaceConfig = Omit<WorkspaceFile, 'webhooks'> & { webhooks: WebhookConfig[] };
 /** A contact-form field and the widget's settings are published as they are: their shapes are protocol's. */
 export type ContactFieldSettings = ContactField;
+/** A document of the knowledge: inline in the config (a missing title is its id), or read from a file. */
 export interface KnowledgeDoc { id: string; title: string; url: string; text: string }
-export type EngineConfig =
-  | { type: 'extractive'; chunk_delay_ms: number }
-  | { type: 'openai'; base_url: string; model: string; api_key_env: string | null; api_key: string | null; vision: boolean; timeout_ms: number; max_tokens: number | null; temperature: number | null };
+/** The engine as the file gives it; an OpenAI-compatible one also holds its key, read from the environment. */
+export type EngineConfig = Filled<Static<typeof ExtractiveEngine>> | (Filled<Static<typeof OpenAIEngine>> & { api_key: string | null });
 
 export type { WidgetSettings };
 
-/** One bot's settings as the server runs them (the public view of them is protocol's WidgetConfig). */
-export interface BotSettings {
-  id: string; workspace_id: string; name: string; privacy: 'public' | 'private'; active: boolean;
-  allowed_domains: string[]; include_links_in_responses: boolean; citations_enabled: boolean; language: string;
-  welcome_message: string | null; warning_message: string | null;
-  suggested_questions: string[]; show_suggested_questions: boolean; suggested_questions_count: number;
+/**
+ * One bot's settings as the server runs them (the public view of them is protocol's
+ * WidgetConfig): the file's bot as its schema types it, so a new config field appears here by
+ * itself, except the fields that reading the file turns into something else (`botSettings`).
+ */
+export type BotSettings = Omit<BotFile, 'workspace_id' | 'widget_settings' | 'rate_limits' | 'handoff' | 'contact_form' | 'knowledge' | 'engine' | 'filters'> & {
+  /** The implicit workspace "default" when the file names none. */
+  workspace_id: string;
+  /** Absent and null sections read as all defaults. */
   widget_settings: WidgetSettings;
-  rate_limits: { per_minute: number | null; per_hour: number | null; per_day: number | null };
-  recaptcha: RecaptchaConfig | null;
-  allow_user_images: boolean; mcp_url: string | null;
-  handoff: { enabled: boolean; trigger: 'button' | 'auto' | 'both'; offline_message: string | null; agent_label: string | null };
-  contact_form: { enabled: boolean; trigger: 'button' | 'auto' | 'both'; fields: ContactFieldSettings[]; success_message: string | null; button_display: 'always' | 'after_response' | 'never' };
-  knowledge: { dir: string | null; documents: KnowledgeDoc[] } & SitemapSources;
+  rate_limits: Section<BotFile['rate_limits']>;
+  handoff: Section<BotFile['handoff']>;
+  contact_form: Omit<Section<BotFile['contact_form']>, 'fields'> & { fields: ContactFieldSettings[] };
+  /** `dir` resolved against the config file's folder; sitemap URLs normalised; the crawl's defaults filled in. */
+  knowledge: Omit<Section<BotFile['knowledge']>, 'documents' | 'crawl'> & { documents: KnowledgeDoc[] } & SitemapSources;
   engine: EngineConfig;
-  filters: { blocked_terms: string[]; redact: Redaction[] };
-  /** Issue 15: lines shown above the launcher; the identity-verification secret (null: off). */
-  proactive_messages: ProactiveMessage[];
-  identity_secret: string | null;
-  /** Issue 14: conversations without activity for this many days are deleted; null keeps them. */
-  retention_days: number | null;
-}
+  filters: Section<BotFile['filters']>;
+};
 
 export interface AppConfig {
   trust_proxy: TrustProxy;
@@ -74,10 +82,6 @@ export interface AppConfig {
 /** The workspace a bot belongs to when its config names none: unlimited, no trial. */
 const DEFAULT_WORKSPACE = 'default';
 
-/** The schema's defaults filled in: every optional field with a default is present. */
-type Filled<T> = T extends (infer U)[] ? Filled<U>[] : T extends object ? { [K in keyof T]-?: Filled<T[K]> } : T;
-type File = Filled<ConfigFile>;
-type BotFile = File['bots'][number];
 const defaults = <T extends TSchema>(schema: T) => Value.Default(schema, {}) as Filled<Static<T>>;
 
 export function loadConfigFile(file: string, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -108,8 +112,8 @@ export function parseConfig(json: unknown, baseDir: string, env: NodeJS.ProcessE
       notPlaceholder(h.secret, `workspaces[${i}].webhooks[${j}].secret`, OWN_SECRET);
       if (h.secret.startsWith('whsec_') && !/^whsec_[A-Za-z0-9+/]{16,}={0,2}$/.test(h.secret)) throw new Invalid(`workspaces[${i}].webhooks[${j}].secret`, 'a "whsec_" secret must be followed by base64');
     });
-    const webhooks = w.webhooks.map((h) => ({ url: h.url, secret: h.secret, events: h.events ?? [...WEBHOOK_EVENTS], format: h.format }));
-    workspaces.set(w.id, { id: w.id, credits: w.credits, trial_ends_at: w.trial_ends_at, chat_limit_per_month: w.chat_limit_per_month, webhooks });
+    const webhooks = w.webhooks.map((h) => ({ ...h, events: (h.events as WebhookEventType[] | undefined) ?? [...WEBHOOK_EVENTS] }));
+    workspaces.set(w.id, { ...w, webhooks });
   });
 
   const agents = file.agents.map((a, i): AgentConfig => {
@@ -193,31 +197,17 @@ function botSettings(b: BotFile, path: string, workspaces: Map<string, Workspace
   const fl = b.filters ?? defaults(Filters);
   recaptcha(b.recaptcha, `${path}.recaptcha`);
   if (b.identity_secret !== null) notPlaceholder(b.identity_secret, `${path}.identity_secret`, OWN_SECRET);
+  // Every field as the file has it (the schema is strict, so there is no other field), then
+  // the ones reading turns into something else.
   return {
-    id: b.id,
+    ...b,
     workspace_id,
-    name: b.name,
-    privacy: b.privacy,
-    active: b.active,
     allowed_domains: b.allowed_domains.map((d, i) => domainPattern(d, `${path}.allowed_domains[${i}]`)),
-    include_links_in_responses: b.include_links_in_responses,
-    citations_enabled: b.citations_enabled,
-    language: b.language,
-    welcome_message: b.welcome_message,
-    warning_message: b.warning_message,
-    suggested_questions: b.suggested_questions,
-    show_suggested_questions: b.show_suggested_questions,
-    suggested_questions_count: b.suggested_questions_count,
     widget_settings: widgetSettings(b.widget_settings),
-    rate_limits: { per_minute: rl.per_minute, per_hour: rl.per_hour, per_day: rl.per_day },
+    rate_limits: { ...rl },
     recaptcha: b.recaptcha ?? null,
-    allow_user_images: b.allow_user_images,
-    mcp_url: b.mcp_url,
-    handoff: { enabled: handoff.enabled, trigger: handoff.trigger, offline_message: handoff.offline_message, agent_label: handoff.agent_label },
-    contact_form: {
-      enabled: cf.enabled, trigger: cf.trigger, success_message: cf.success_message, button_display: cf.button_display,
-      fields: contactFields(cf.fields, `${path}.contact_form.fields`),
-    },
+    handoff: { ...handoff },
+    contact_form: { ...cf, fields: contactFields(cf.fields, `${path}.contact_form.fields`) },
     knowledge: {
       dir: kn.dir === null ? null : resolve(baseDir, kn.dir),
       documents: kn.documents.map((d) => ({ id: d.id, title: (d.title as string | undefined) ?? d.id, url: d.url, text: d.text })),
@@ -225,10 +215,8 @@ function botSettings(b: BotFile, path: string, workspaces: Map<string, Workspace
       crawl: { ...(kn.crawl ?? defaults(Crawl)) },
     },
     engine: engine(b.engine ?? (Value.Default(ExtractiveEngine, { type: 'extractive' }) as Filled<Static<typeof ExtractiveEngine>>), `${path}.engine`, env),
-    filters: { blocked_terms: fl.blocked_terms, redact: fl.redact },
-    proactive_messages: b.proactive_messages.map((m) => ({ text: m.text, delay_ms: m.delay_ms, url_pattern: m.url_pattern, once: m.once })),
-    identity_secret: b.identity_secret,
-    retention_days: b.retention_days,
+    filters: { ...fl },
+    proactive_messages: b.proactive_messages.map((m) => ({ ...m })),
   };
 }
 
@@ -271,11 +259,8 @@ function contactFields(fields: BotFile extends { contact_form: infer C } ? NonNu
 }
 
 function engine(e: NonNullable<BotFile['engine']>, path: string, env: NodeJS.ProcessEnv): EngineConfig {
-  if (e.type === 'extractive') return { type: 'extractive', chunk_delay_ms: e.chunk_delay_ms };
+  if (e.type === 'extractive') return { ...e };
   const api_key = e.api_key_env ? env[e.api_key_env] ?? null : null;
   if (e.api_key_env && !api_key) throw new Invalid(`${path}.api_key_env`, `environment variable ${e.api_key_env} is not set`);
-  return {
-    type: 'openai', base_url: e.base_url, model: e.model, api_key_env: e.api_key_env, api_key, vision: e.vision,
-    timeout_ms: e.timeout_ms, max_tokens: e.max_tokens, temperature: e.temperature,
-  };
+  return { ...e, api_key };
 }

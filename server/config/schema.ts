@@ -4,15 +4,13 @@
  * config.schema.json, which example configs reference with "$schema" so editors complete
  * and check them. Defaults live here too, so the published schema documents them.
  */
-import { WEBHOOK_EVENTS } from '../../protocol/console.ts';
 import Type, { type Static } from 'typebox';
-import { MAX_PROACTIVE_DELAY_MS, MAX_PROACTIVE_TEXT_CHARS } from '../../protocol/limits.ts';
 import {
-  BUTTON_DISPLAYS, CONTACT_FIELD_TYPES, Nullable, OneOf, POSITIONS, THEMES, TRIGGERS,
-} from '../../protocol/schemas.ts';
+  AGENT_ROLES, BOT_PRIVACIES, BUTTON_DISPLAYS, CONTACT_FIELD_TYPES, POSITIONS, REDACTIONS, THEMES, TRIGGERS, WEBHOOK_EVENTS, WEBHOOK_FORMATS,
+} from '../../protocol/codes.ts';
+import { MAX_PROACTIVE_DELAY_MS, MAX_PROACTIVE_TEXT_CHARS } from '../../protocol/limits.ts';
+import { Nullable, OneOf } from '../../protocol/schemas.ts';
 import { DEFAULT_CRAWL } from '../knowledge/sources/crawl-config.ts';
-
-export const REDACTIONS = ['email', 'phone', 'credit_card'] as const;
 
 const Strict = { additionalProperties: false } as const;
 const HttpUrl = (o: Record<string, unknown> = {}) => Type.String({ pattern: '^https?://[^\\s]+$', 'x-what': 'an http(s) URL', ...o });
@@ -31,7 +29,7 @@ const Agent = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 100 }),
   token: Type.Optional(Type.String({ minLength: 16, maxLength: 500, description: 'A bearer token of at least 16 characters. Kept in memory only as its SHA-256.' })),
   token_sha256: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F]{64}$', 'x-what': 'a SHA-256 as 64 hex digits', description: 'Instead of `token`: the hex SHA-256 of the token, so the file holds no secret (`printf %s TOKEN | sha256sum`).' })),
-  role: Type.Optional(OneOf(['agent', 'admin'] as const, { default: 'agent' })),
+  role: Type.Optional(OneOf(AGENT_ROLES, { default: 'agent' })),
 }, { ...Strict, description: 'A human agent of the agent API; give `token` or `token_sha256`.' });
 
 const CannedReplyConfig = Type.Object({
@@ -43,7 +41,7 @@ const Webhook = Type.Object({
   url: HttpUrl({ maxLength: 2000, 'x-what': 'an http(s) URL like "https://example.com/hooks/chat"' }),
   secret: Type.String({ minLength: 16, maxLength: 500, description: 'Signs each POST (Standard Webhooks): a string of at least 16 characters, or "whsec_" + base64 as Standard Webhooks tools generate.' }),
   events: Type.Optional(Type.Array(OneOf(WEBHOOK_EVENTS), { minItems: 1, uniqueItems: true, description: 'Which events to send; all four when absent.' })),
-  format: Type.Optional(OneOf(['standard', 'slack'] as const, { default: 'standard', description: '`slack`: a `{"text"}` body that a Slack (or Mattermost, Discord /slack) incoming webhook shows as a message.' })),
+  format: Type.Optional(OneOf(WEBHOOK_FORMATS, { default: 'standard', description: '`slack`: a `{"text"}` body that a Slack (or Mattermost, Discord /slack) incoming webhook shows as a message.' })),
 }, { ...Strict, description: 'Issue 14: where the workspace hears of handoffs, contact submissions, thumbs-down and closed conversations.' });
 
 const Workspace = Type.Object({
@@ -84,7 +82,7 @@ export const ExtractiveEngine = Type.Object({
   chunk_delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 15, description: 'Pause between streamed chunks.' })),
 }, Strict);
 
-const OpenAIEngine = Type.Object({
+export const OpenAIEngine = Type.Object({
   type: Type.Literal('openai'),
   base_url: HttpUrl({ description: 'An OpenAI-compatible API, e.g. https://api.openai.com/v1 or http://localhost:11434/v1.' }),
   model: Type.String({ minLength: 1 }),
@@ -150,7 +148,7 @@ const Bot = Type.Object({
   id: Type.String({ format: 'uuid', 'x-what': 'a UUID' }),
   workspace_id: Type.Optional(Type.String({ minLength: 1, description: 'Without it the bot is in an implicit unlimited workspace "default".' })),
   name: Type.String({ minLength: 1, maxLength: 200 }),
-  privacy: Type.Optional(OneOf(['public', 'private'] as const, { default: 'public' })),
+  privacy: Type.Optional(OneOf(BOT_PRIVACIES, { default: 'public' })),
   active: Type.Optional(Type.Boolean({ default: true })),
   allowed_domains: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 253 }), { default: [], description: 'Host names or "*.host" patterns; [] = any origin.' })),
   include_links_in_responses: Type.Optional(Type.Boolean({ default: true })),

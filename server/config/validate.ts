@@ -2,7 +2,9 @@
  * Validation against the protocol's (and the config's) TypeBox schemas, with the messages
  * this server has always given: the field's path, then the problem in plain words
  * (`bots[0].allowed_domains[1]: must be a string`, `message: must be at most 4000 characters`).
- * TypeBox says *what* failed; the schema node at the failing path says how to word it.
+ * TypeBox says *what* failed; the schema node at the failing path says how to word it: its
+ * `x-what` names the format a pattern or format stands for (`must be a UUID`), and its
+ * `x-problem`, when it has one, is the wording of any failure of that value.
  */
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -160,6 +162,8 @@ function wording(root: Node, e: SchemaError, value: unknown): { at: string; prob
     return { at: `${e.instancePath}/${unknown}`, problem: `is not a known setting${guess ? ` (did you mean "${guess}"?)` : ''}` };
   }
   const node = nodeAt(root, e.instancePath, value) ?? {};
+  const fixed = unwrap(node)['x-problem'];
+  if (typeof fixed === 'string') return { at: e.instancePath, problem: fixed };
   const v = valueAt(value, e.instancePath);
   const what = (unwrap(node)['x-what'] as string | undefined);
   const lits = literals(node);
@@ -208,4 +212,27 @@ export function parseBody<T extends TSchema>(schema: T, body: unknown): Static<T
     if (Object.hasOwn(body, key) && !(v === null && !node.required?.includes(key))) known[key] = v;
   }
   return parse(schema, known);
+}
+
+/**
+ * A query string read through its schema: only the schema's parameters are kept (others are
+ * ignored), an empty value counts as absent, and a value whose schema asks for a number or a
+ * yes/no is read as one (`limit=20` → 20, `contact=true` → true) before the check. So the
+ * result has the schema's types, and a bad value fails naming its parameter.
+ */
+export function parseQuery<T extends TSchema>(schema: T, query: unknown): Static<T> {
+  const given = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
+  const known: Record<string, unknown> = {};
+  for (const [key, node] of Object.entries((schema as unknown as Node).properties ?? {})) {
+    const v = Object.hasOwn(given, key) ? given[key] : undefined;
+    if (v !== undefined && v !== '') known[key] = typeof v === 'string' ? fromText(unwrap(node), v) : v;
+  }
+  return parse(schema, known);
+}
+
+/** A query value as the type its schema asks for; text that does not read as one stays text (and fails the check). */
+function fromText(node: Node, text: string): unknown {
+  if (node.type === 'integer' || node.type === 'number') return Number(text);
+  if (node.type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
+  return text;
 }

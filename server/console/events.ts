@@ -4,7 +4,7 @@
  * they never know who listens. `MemoryEvents` reaches listeners in this process only; with
  * Redis, server/events-redis.ts fans events out to every instance.
  */
-import type { ConsoleEventType } from '../../protocol/console.ts';
+import type { ConsoleEventType } from '../../protocol/codes.ts';
 import type { Message } from '../../protocol/schemas.ts';
 
 export interface DomainEvent {

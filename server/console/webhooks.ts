@@ -8,7 +8,7 @@
  * else, or no answer within 10 s: tried again, up to MAX_ATTEMPTS.
  */
 import { createHmac, randomUUID } from 'node:crypto';
-import { WEBHOOK_EVENTS, type WebhookEventType } from '../../protocol/console.ts';
+import { WEBHOOK_EVENTS, type WebhookEventType } from '../../protocol/codes.ts';
 import type { WebhookConfig } from '../config/config.ts';
 import type { AppConfig } from '../config/config.ts';
 import type { Logger } from '../ops/log.ts';

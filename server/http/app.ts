@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { MAX_BODY_BYTES } from '../../protocol/limits.ts';
-import type { HttpErrorCode } from '../../protocol/schemas.ts';
+import type { HttpErrorCode } from '../../protocol/codes.ts';
 import { Invalid } from '../config/check.ts';
 import type { Context } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { isServiceDown } from '../ops/outage.ts';
 import { agentRoutes } from './routes/agent.ts';
 import { startRetention } from '../console/retention.ts';
@@ -26,14 +26,17 @@ import { staticRoutes } from './routes/static.ts';
 import { BASE_SECURITY_HEADERS, securityHeaders } from './security-headers.ts';
 import { DEFAULT_TIMEOUTS, timeoutOptions, type Timeouts } from './timeouts.ts';
 
+const EMPTY_BODY = 'The body is empty; send a JSON object.';
+
 /** Room for a 4 MB image as base64 plus the rest of the body. */
 const BODY_LIMIT = MAX_BODY_BYTES;
 
-const FASTIFY_ERRORS: Record<string, [number, HttpErrorCode, string]> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'The request body is larger than 6 MB.'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_json', 'The body is empty; send a JSON object.'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_request', 'The Content-Length header does not match the body.'],
+/** Fastify's own refusals, as our codes (with a more precise message than the code's default where there is one). */
+const FASTIFY_ERRORS: Record<string, [HttpErrorCode, string?]> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', EMPTY_BODY],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_request', 'The Content-Length header does not match the body.'],
 };
 
 /**
@@ -41,35 +44,32 @@ const FASTIFY_ERRORS: Record<string, [number, HttpErrorCode, string]> = {
  * the error can say exactly that. Anything unparsable is a 400 naming the problem.
  */
 export function parseJsonBody(text: string): unknown {
-  if (text.length === 0) throw new ApiError(400, 'invalid_json', 'The body is empty; send a JSON object.');
+  if (text.length === 0) throw apiError('invalid_json', EMPTY_BODY);
   try {
     return JSON.parse(text, function (key, value) {
       if (key === '__proto__' || (key === 'constructor' && value && typeof value === 'object' && Object.hasOwn(value, 'prototype'))) {
-        throw new ApiError(400, 'invalid_json', 'The body contains a forbidden "__proto__" or "constructor.prototype" key.');
+        throw apiError('invalid_json', 'The body contains a forbidden "__proto__" or "constructor.prototype" key.');
       }
       return value;
     });
   } catch (e) {
     if (e instanceof ApiError) throw e;
-    if (e instanceof RangeError) throw new ApiError(400, 'invalid_json', 'The body is nested too deeply.');
-    throw new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+    if (e instanceof RangeError) throw apiError('invalid_json', 'The body is nested too deeply.');
+    throw apiError('invalid_json');
   }
 }
 
 /** Maps anything thrown in a route to the one error type. */
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  if (err instanceof Invalid) return new ApiError(400, 'invalid_request', err.message);
+  if (err instanceof Invalid) return apiError('invalid_request', err.message);
   const fe = err as Partial<FastifyError>;
   const known = fe.code ? FASTIFY_ERRORS[fe.code] : undefined;
-  if (known) return new ApiError(known[0], known[1], known[2]);
-  if (isServiceDown(err)) {
-    return new ApiError(503, 'service_unavailable', 'A service the server depends on is unreachable right now. Please try again in a moment.', { headers: { 'retry-after': '5' } });
-  }
-  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    return new ApiError(fe.statusCode, 'invalid_request', 'The request could not be understood.');
-  }
-  return new ApiError(500, 'internal_error', 'Something went wrong on the server.');
+  if (known) return apiError(...known);
+  if (isServiceDown(err)) return apiError('service_unavailable');
+  // Another 4xx of fastify's keeps its status.
+  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) return apiError('invalid_request', undefined, { status: fe.statusCode });
+  return apiError('internal_error');
 }
 
 function cors(app: FastifyInstance) {
@@ -108,9 +108,9 @@ const MAX_PARAM_LENGTH = 100;
 function routerError(ctx: Context, err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const path = (request.raw.url ?? '').split('?')[0].slice(0, 200);
   const api =
-    err.code === 'FST_ERR_BAD_URL' ? new ApiError(400, 'invalid_request', `The URL is malformed: ${path} is not valid percent-encoding.`)
-    : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError(414, 'uri_too_long', `The URL has a path segment longer than ${MAX_PARAM_LENGTH} characters; no id or name here is that long.`)
-    : new ApiError(500, 'internal_error', 'Something went wrong on the server.');
+    err.code === 'FST_ERR_BAD_URL' ? apiError('invalid_request', `The URL is malformed: ${path} is not valid percent-encoding.`)
+    : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? apiError('uri_too_long', `The URL has a path segment longer than ${MAX_PARAM_LENGTH} characters; no id or name here is that long.`)
+    : apiError('internal_error', 'Something went wrong on the server.');
   if (api.status >= 500) request.log.error({ err }, 'router failed');
   ctx.metrics.errors.inc({ code: api.code, where: 'http' });
   reply.code(api.status).headers(BASE_SECURITY_HEADERS).header('cache-control', 'no-store').header('x-request-id', request.id).send(api.toJSON());
@@ -126,9 +126,9 @@ function clientError(ctx: Context, timeouts: Timeouts, err: NodeJS.ErrnoExceptio
   if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
   const seconds = Math.max(1, Math.round(timeouts.requestMs / 1000));
   const api =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? new ApiError(408, 'request_timeout', `The request did not arrive in full within ${seconds} second${seconds === 1 ? '' : 's'}.`)
-    : err.code === 'HPE_HEADER_OVERFLOW' ? new ApiError(431, 'headers_too_large', `The request line and headers are larger than ${Math.round(maxHeaderSize / 1024)} KB: shorten the URL, or send fewer or smaller headers (cookies).`)
-    : new ApiError(400, 'invalid_request', `The request is not valid HTTP/1.1${err.reason ? ` (${err.reason})` : ''}.`);
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? apiError('request_timeout', `The request did not arrive in full within ${seconds} second${seconds === 1 ? '' : 's'}.`)
+    : err.code === 'HPE_HEADER_OVERFLOW' ? apiError('headers_too_large', `The request line and headers are larger than ${Math.round(maxHeaderSize / 1024)} KB: shorten the URL, or send fewer or smaller headers (cookies).`)
+    : apiError('invalid_request', `The request is not valid HTTP/1.1${err.reason ? ` (${err.reason})` : ''}.`);
   ctx.log.debug({ err: err.message, code: err.code }, 'client error');
   ctx.metrics.errors.inc({ code: api.code, where: 'http' });
   // A response already under way on this connection cannot be followed by another one.
@@ -199,7 +199,7 @@ export function buildApp(ctx: Context, timeouts: Timeouts = DEFAULT_TIMEOUTS): F
   });
   app.setNotFoundHandler((request, reply) => {
     ctx.metrics.errors.inc({ code: 'not_found', where: 'http' });
-    reply.code(404).send(new ApiError(404, 'not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0].slice(0, 200)}`).toJSON());
+    reply.code(404).send(apiError('not_found', `No such endpoint: ${request.method} ${request.url.split('?')[0].slice(0, 200)}`).toJSON());
   });
 
   securityHeaders(app);

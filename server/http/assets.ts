@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { notFound } from '../errors.ts';
+import { apiError } from '../errors.ts';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 interface Variant { body: Buffer; etag: string }
@@ -66,7 +66,7 @@ export interface AssetOptions { type: string; cache: string; missing: string }
 /** Sends `file` in the best encoding the client accepts; HEAD gets the same headers. */
 export async function sendAsset(request: FastifyRequest, reply: FastifyReply, file: string, o: AssetOptions) {
   const asset = await loadAsset(file);
-  if (!asset) throw notFound(o.missing);
+  if (!asset) throw apiError('not_found', o.missing);
   return sendVariants(request, reply, asset, o);
 }
 

@@ -41,14 +41,20 @@ function operationDoc(o: Operation): Doc {
   answers[503] = own ? { ...OUTAGE, description: `${own.description} Or: ${OUTAGE.description}` } : OUTAGE;
   const doc: Doc = { summary: o.summary, responses: Object.fromEntries(Object.entries(answers).map(([status, a]) => [status, answer(a)])) };
   if (o.agent) doc.security = [{ agentToken: [] }];
-  if (o.params) {
-    doc.parameters = o.params.map((p) => ({
-      name: p.name, in: p.in, required: p.required, description: p.description,
-      schema: p.uuid ? { type: 'string', format: 'uuid' } : p.oneOf ? { enum: p.oneOf } : { type: 'string' },
-    }));
-  }
+  const parameters: Doc[] = (o.params ?? []).map((p) => ({
+    name: p.name, in: p.in, required: p.required, description: p.description,
+    schema: p.uuid ? { type: 'string', format: 'uuid' } : { type: 'string' },
+  }));
+  if (o.query) parameters.push(...queryParameters(SCHEMAS[o.query]));
+  if (parameters.length) doc.parameters = parameters;
   if (o.body) doc.requestBody = { required: true, content: { 'application/json': { schema: ref(o.body) } } };
   return doc;
+}
+
+/** A query schema's properties as query parameters, each with its own schema (its description moved up to the parameter). */
+function queryParameters(schema: object): Doc[] {
+  const { properties = {}, required = [] } = JSON.parse(JSON.stringify(schema)) as { properties?: Record<string, Doc>; required?: string[] };
+  return Object.entries(properties).map(([name, { description, ...rest }]) => ({ name, in: 'query', required: required.includes(name), description, schema: rest }));
 }
 
 export function openApiDocument() {

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { EMBED_BOT_PARAM, EMBED_CONFIG_PROP, EMBED_HEADER } from '../../protocol/embed.ts';
 import { compressedAsset, loadAsset, sendVariants, type Asset, type AssetOptions } from './assets.ts';
 import type { Context } from '../context.ts';
-import { ApiError, notFound } from '../errors.ts';
+import { ApiError, apiError } from '../errors.ts';
 import { widgetConfig } from '../chat/widget-config.ts';
 import { botById, checkBotAccess } from '../chat/access.ts';
 
@@ -80,7 +80,7 @@ function keep(key: string, make: () => Promise<Asset>): Promise<Asset> {
 /** Sends dist/widget.js, with the config of the bot named by `?bot=` when it may be given. */
 export async function sendWidgetScript(ctx: Context, request: FastifyRequest, reply: FastifyReply, file: string, o: AssetOptions) {
   const loader = await loadAsset(file);
-  if (!loader) throw notFound(o.missing);
+  if (!loader) throw apiError('not_found', o.missing);
   const botParam = (request.query as Record<string, unknown> | undefined)?.[EMBED_BOT_PARAM];
   if (botParam === undefined) return sendVariants(request, reply, loader, o);
   const inline = await inlineConfig(ctx, request, botParam);

@@ -3,6 +3,8 @@
  * shapes knowledge/ and engines/ share, kept here so engines depend on knowledge and not
  * the other way round.
  */
+import type { MessageRole } from '../../protocol/codes.ts';
+
 export interface Passage {
   id: string;
   sourceId: string;
@@ -15,4 +17,4 @@ export interface Passage {
 }
 
 /** One earlier message of the conversation, as retrieval and the engines see it. */
-export interface Turn { role: 'user' | 'assistant'; content: string }
+export interface Turn { role: MessageRole; content: string }

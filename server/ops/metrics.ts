@@ -12,7 +12,7 @@ import type { AppConfig, BotSettings } from '../config/config.ts';
 import type { UsageStore } from '../store/usage.ts';
 import type { Engine } from '../engines/engine.ts';
 import type { KnowledgeBase } from '../knowledge/knowledge.ts';
-import { SseWriter, type ChatEvent, type SseOptions } from '../chat/sse.ts';
+import { SseWriter, type AbortReason, type ChatEvent, type SseOptions } from '../chat/sse.ts';
 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
@@ -174,7 +174,7 @@ export class MeteredSseWriter extends SseWriter {
     super.end();
   }
 
-  override abort(reason: 'client_closed' | 'slow_client' | 'shutdown') {
+  override abort(reason: AbortReason) {
     if (this.started && this.outcome === null) {
       this.outcome = 'aborted';
       this.metrics.turns.inc({ outcome: 'aborted' });

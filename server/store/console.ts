@@ -5,14 +5,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { ConversationListStatus } from '../../protocol/codes.ts';
 import type { ConversationFilters, DayStats } from '../../protocol/console.ts';
 import type { StoredContact } from './identity.ts';
-import type { Conversation, ConversationStatus, QuestionReason } from './records.ts';
+import type { Conversation, QuestionReason } from './records.ts';
 import { CONVERSATION, n, nowIso, type Tables } from './tables.ts';
 
 /** The console's conversation filters (protocol/console.ts), with the page asked for. */
 export interface ConversationQuery extends ConversationFilters {
-  status: ConversationStatus | 'all';
+  status: ConversationListStatus;
   limit: number;
   /** Keyset: the (updated_at, id) of the last row of the previous page. */
   after?: { updated_at: string; id: string } | null;

@@ -3,7 +3,8 @@
  * conversation, a message and its rating, why a question went unanswered, a queued webhook.
  * Each part's own inputs and results are declared beside its interface (conversations.ts, …).
  */
-import type { Citation, ConversationStatus, FeedbackValue, Message, Role } from '../../protocol/schemas.ts';
+import type { MessageRole as Role, WebhookFormat } from '../../protocol/codes.ts';
+import type { Citation, ConversationStatus, FeedbackValue, Message } from '../../protocol/schemas.ts';
 import type { WebhookDelivery } from '../../protocol/console.ts';
 
 export type { Citation, ConversationStatus, Message, Role };
@@ -19,4 +20,4 @@ export interface Conversation {
 export type QuestionReason = 'no_answer' | 'negative_feedback';
 
 /** A delivery as the sender needs it: the log's row plus the exact body to send (the same on every attempt). */
-export interface QueuedDelivery extends WebhookDelivery { format: 'standard' | 'slack'; body: string }
+export interface QueuedDelivery extends WebhookDelivery { format: WebhookFormat; body: string }

@@ -3,7 +3,8 @@
  * (`locked_until`) by the instance sending it, so several instances send each once.
  */
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { WebhookDelivery, WebhookEventType } from '../../protocol/console.ts';
+import type { WebhookEventType } from '../../protocol/codes.ts';
+import type { WebhookDelivery } from '../../protocol/console.ts';
 import type { QueuedDelivery } from './records.ts';
 import { n, nowIso, type Tables } from './tables.ts';
 

@@ -1,3 +1,4 @@
+import type { StreamStage } from '../../protocol/codes.ts';
 import { useStore } from '../context';
 import type { Key } from '../i18n';
 import type { Msg } from '../messages';
@@ -5,7 +6,8 @@ import { Citations } from './citations';
 import { FeedbackButtons } from './feedback-buttons';
 import { MarkdownBody } from './markdown-body';
 
-const STAGES: Record<string, Key> = { retrieving: 'retrieving', generating: 'generating' };
+/** A line for every stage of protocol/codes.ts; a stage another server invents shows as `…`. */
+const STAGES: Record<string, Key> = { retrieving: 'retrieving', generating: 'generating' } satisfies Record<StreamStage, Key>;
 
 /** One bubble. It reads only its own message's signals, so other messages never re-render. */
 export function MessageItem({ m }: { m: Msg }) {

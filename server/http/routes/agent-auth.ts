@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AgentConfig, AppConfig } from '../../config/config.ts';
-import { ApiError, forbidden } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -11,12 +11,12 @@ export function agentFor(ctx: { config: Pick<AppConfig, 'agents'> }, request: Fa
   const m = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
   const given = m ? digest(m[1].trim()) : null;
   const agent = given && ctx.config.agents.find((a) => timingSafeEqual(a.token_sha256, given));
-  if (!agent) throw new ApiError(401, 'unauthorized', 'A valid agent token is required.', { headers: { 'www-authenticate': 'Bearer' } });
+  if (!agent) throw apiError('unauthorized');
   return agent;
 }
 
 /** Admin-only operations answer 403 to an agent. */
 export function requireAdmin(request: FastifyRequest) {
-  if (request.agent?.role !== 'admin') throw forbidden('forbidden', 'Only an admin may do this.');
+  if (request.agent?.role !== 'admin') throw apiError('forbidden');
 }
 

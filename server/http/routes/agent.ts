@@ -8,46 +8,51 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_MESSAGE_CHARS } from '../../../protocol/limits.ts';
-import { CONVERSATION_STATUSES, type ConversationStatus, type Message, type StatusChange } from '../../../protocol/schemas.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../protocol/limits.ts';
+import type { ConversationStatus, Message, StatusChange } from '../../../protocol/schemas.ts';
 import {
-  AgentReplyRequest, CloseRequest, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
+  AgentReplyRequest, CloseRequest, ConversationListQuery, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
   type DeleteResponse, type PresenceResponse,
 } from '../../../protocol/console.ts';
 import type { AgentConfig } from '../../config/config.ts';
 import { PRESENCE_TTL_S, type Context } from '../../context.ts';
-import { ApiError, badRequest, notFound } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { AuthLimit } from '../auth-limit.ts';
 import type { DomainEvent } from '../../console/events.ts';
 import type { Conversation, ConversationQuery } from '../../store/store.ts';
-import { parseBody } from '../../config/validate.ts';
+import { parseBody, parseQuery } from '../../config/validate.ts';
 import { clientKey } from '../../chat/access.ts';
 import { agentFor, requireAdmin } from './agent-auth.ts';
 import { publish } from '../../console/publish.ts';
 import { summaryOf } from '../../console/summaries.ts';
 import { consoleEventRoutes } from './console-events.ts';
 import { consoleRoutes } from './console.ts';
-import { cursorOf, day, limitOf, oneOf, readCursor, yes } from './query.ts';
+import { cursorOf, readCursor } from './query.ts';
 
 const eventOf = (c: Conversation, type: DomainEvent['type'], more: Partial<DomainEvent> = {}): Omit<DomainEvent, 'at'> =>
   ({ type, bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, ...more });
 
-type ListQuery = Record<string, string | undefined>;
-
-function conversationQuery(q: ListQuery): ConversationQuery {
+/** The list's query string, read strictly through its schema (protocol/console.ts), as the store's query. */
+function conversationQuery(query: unknown): ConversationQuery {
+  const q = parseQuery(ConversationListQuery, query);
+  const words = q.q?.trim();
   return {
-    status: oneOf('status', q.status, [...CONVERSATION_STATUSES, 'all'] as const) ?? 'handoff',
-    bot_id: q.bot_id || undefined,
-    from: day('from', q.from),
-    to: day('to', q.to),
-    feedback: oneOf('feedback', q.feedback, ['positive', 'negative'] as const),
-    unanswered: yes('unanswered', q.unanswered),
-    handed_off: yes('handed_off', q.handed_off),
-    contact: yes('contact', q.contact),
-    q: q.q?.trim() ? q.q.trim().slice(0, 200) : undefined,
-    limit: limitOf(q.limit),
+    status: q.status ?? 'handoff',
+    bot_id: q.bot_id,
+    from: q.from,
+    to: q.to,
+    feedback: q.feedback,
+    // `false` filters nothing, like an absent flag.
+    unanswered: q.unanswered || undefined,
+    handed_off: q.handed_off || undefined,
+    contact: q.contact || undefined,
+    q: words ? words.slice(0, 200) : undefined,
+    limit: q.limit ?? DEFAULT_PAGE_SIZE,
     after: readCursor(q.cursor, (v): v is [string, string] => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'string'), ([updated_at, id]) => ({ updated_at, id })),
   };
 }
+
+const NO_CONVERSATION = 'No conversation with this id exists.';
 
 /** Only the old waiting list (status handoff, nothing else asked) keeps its order: oldest waiting first. */
 const isWaitingList = (q: ConversationQuery) =>
@@ -57,10 +62,10 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
   const summary = (c: Conversation) => summaryOf(ctx, c);
   const conversation = async (id: string) => {
     const c = await ctx.store.getConversation(id);
-    if (!c) throw notFound('No conversation with this id exists.');
+    if (!c) throw apiError('not_found', NO_CONVERSATION);
     return c;
   };
-  const claimed = (holder: string) => new ApiError(409, 'conversation_claimed', `${holder} has this conversation.`);
+  const claimed = (holder: string) => apiError('conversation_claimed', `${holder} has this conversation.`);
 
   const authLimit = new AuthLimit();
   app.register(async (agent) => {
@@ -90,7 +95,7 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
       return { available: true, expires_in: PRESENCE_TTL_S };
     });
 
-    agent.get<{ Querystring: ListQuery }>('/v1/agent/conversations', async (request): Promise<ConversationList> => {
+    agent.get('/v1/agent/conversations', async (request): Promise<ConversationList> => {
       const q = conversationQuery(request.query);
       if (isWaitingList(q)) return { conversations: await Promise.all((await ctx.store.listConversations('handoff')).map(summary)), next_cursor: null };
       // One row more than asked tells whether there is a next page.
@@ -114,8 +119,8 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
 
     agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/messages', async (request, reply): Promise<Message> => {
       const content = parseBody(AgentReplyRequest, request.body).content.trim();
-      if (!content) throw badRequest('content: must not be empty');
-      if (content.length > MAX_MESSAGE_CHARS) throw badRequest(`content: must be at most ${MAX_MESSAGE_CHARS} characters`);
+      if (!content) throw apiError('invalid_request', 'content: must not be empty');
+      if (content.length > MAX_MESSAGE_CHARS) throw apiError('invalid_request', `content: must be at most ${MAX_MESSAGE_CHARS} characters`);
       const c = await conversation(request.params.conversation_id);
       const name = request.agent!.name;
       // Answering a waiting conversation takes it, so colleagues see it is being handled.
@@ -128,7 +133,7 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
 
     const claimAndTell = async (c: Conversation, name: string) => {
       const r = await ctx.store.claim(c.id, name);
-      if (!r) throw notFound('No conversation with this id exists.');
+      if (!r) throw apiError('not_found', NO_CONVERSATION);
       if (!r.ok) throw claimed(r.holder);
       if (c.assignee !== name) {
         await ctx.store.addEvent(c.id, { type: 'claimed', agent_name: name });
@@ -147,7 +152,7 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
       const name = request.agent!.name;
       // An admin may free a conversation someone else left claimed.
       const r = await ctx.store.release(c.id, request.agent!.role === 'admin' ? null : name);
-      if (!r) throw notFound('No conversation with this id exists.');
+      if (!r) throw apiError('not_found', NO_CONVERSATION);
       if (!r.ok) throw claimed(r.holder);
       if (c.assignee) {
         await ctx.store.addEvent(c.id, { type: 'released', agent_name: name });

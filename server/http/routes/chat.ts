@@ -4,7 +4,7 @@ import { ChatRequest } from '../../../protocol/schemas.ts';
 import { MAX_MESSAGE_CHARS } from '../../../protocol/limits.ts';
 import { admitChat } from '../../chat/admission.ts';
 import type { Context } from '../../context.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { decodeImage, imagePreview } from '../../chat/images.ts';
 import { MeteredSseWriter } from '../../ops/metrics.ts';
 import type { Conversation } from '../../store/store.ts';
@@ -17,10 +17,10 @@ import { botById, checkBotAccess } from '../../chat/access.ts';
 function parseChatBody(body: unknown): ChatRequest {
   const req = parseBody(ChatRequest, body);
   const message = req.message.trim();
-  if (!message) throw badRequest('message: must not be empty');
-  if (message.length > MAX_MESSAGE_CHARS) throw badRequest(`message: must be at most ${MAX_MESSAGE_CHARS} characters`);
-  if (req.image_data != null && req.image_media_type == null) throw badRequest('image_media_type: is required when image_data is given');
-  if (req.image_data == null && req.image_media_type != null) throw badRequest('image_data: is required when image_media_type is given');
+  if (!message) throw apiError('invalid_request', 'message: must not be empty');
+  if (message.length > MAX_MESSAGE_CHARS) throw apiError('invalid_request', `message: must be at most ${MAX_MESSAGE_CHARS} characters`);
+  if (req.image_data != null && req.image_media_type == null) throw apiError('invalid_request', 'image_media_type: is required when image_data is given');
+  if (req.image_data == null && req.image_media_type != null) throw apiError('invalid_request', 'image_data: is required when image_media_type is given');
   return { ...req, message };
 }
 
@@ -40,12 +40,12 @@ export function chatRoutes(app: FastifyInstance, ctx: Context) {
       recaptchaToken: body.recaptcha_token ?? undefined,
       before: async () => {
         if (body.image_data != null) {
-          if (!bot.allow_user_images) throw badRequest('This bot does not accept images.', 'images_not_allowed');
+          if (!bot.allow_user_images) throw apiError('images_not_allowed');
           decoded = decodeImage(body.image_data, body.image_media_type!);
         }
         if (body.conversation_id != null) {
           conversation = (await ctx.store.ownedConversation(body.conversation_id, body.session_id)) ?? null;
-          if (!conversation || conversation.bot_id !== bot.id) throw notFound('No conversation with this id exists for this session.');
+          if (!conversation || conversation.bot_id !== bot.id) throw apiError('not_found', 'No conversation with this id exists for this session.');
         }
       },
     });

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
+import { CONSOLE_SSE_EVENT } from '../../../protocol/codes.ts';
 import type { ConsoleEvent } from '../../../protocol/console.ts';
 import type { Context } from '../../context.ts';
 import type { DomainEvent } from '../../console/events.ts';
@@ -15,7 +16,7 @@ import { summaryOf } from '../../console/summaries.ts';
 /** A console that stops reading is dropped, not buffered without bound. */
 const BUFFER_CAP = 1 << 20;
 
-export const formatConsoleEvent = (e: ConsoleEvent) => `event: console\ndata: ${JSON.stringify(e)}\n\n`;
+export const formatConsoleEvent = (e: ConsoleEvent) => `event: ${CONSOLE_SSE_EVENT}\ndata: ${JSON.stringify(e)}\n\n`;
 
 export function consoleEventRoutes(app: FastifyInstance, ctx: Context) {
   const open = new Set<ServerResponse>();

@@ -4,18 +4,20 @@
  * Registered by agent.ts inside its authenticated scope.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { STAT_NAMES } from '../../../protocol/codes.ts';
 import {
-  HandledRequest, STAT_NAMES, type ContactList, type DayStats, type HandledResponse, type KnowledgeHealth, type SourceHealth, type Stats,
+  ContactListQuery, HandledRequest, StatsQuery, UnansweredQuery, type ContactList, type DayStats, type HandledResponse, type KnowledgeHealth, type SourceHealth, type Stats,
   type UnansweredList, type WebhookDeliveryList,
 } from '../../../protocol/console.ts';
 import { requireAdmin } from './agent-auth.ts';
 import type { Context } from '../../context.ts';
-import { badRequest } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { csv, csvLine } from '../../console/csv.ts';
 import { groupQuestions } from '../../console/question-groups.ts';
 import type { StoredContactRow } from '../../store/store.ts';
-import { parseBody } from '../../config/validate.ts';
-import { addDays, cursorOf, day, limitOf, oneOf, readCursor } from './query.ts';
+import { parseBody, parseQuery } from '../../config/validate.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../protocol/limits.ts';
+import { addDays, cursorOf, readCursor } from './query.ts';
 
 /** Unanswered questions are grouped over at most this many of the newest (question-groups.ts is quadratic at worst). */
 const MAX_GROUPED = 3000;
@@ -29,9 +31,10 @@ const download = (reply: FastifyReply, name: string) =>
 
 export function consoleRoutes(app: FastifyInstance, ctx: Context) {
   const botName = (id: string) => ctx.config.bots.get(id)?.name ?? '';
+  /** A `bot_id` filter must name a configured bot. */
   const botFilter = (value: string | undefined) => {
     if (value === undefined || value === '') return undefined;
-    if (!ctx.config.bots.has(value)) throw badRequest('bot_id: no bot with this id is configured');
+    if (!ctx.config.bots.has(value)) throw apiError('invalid_request', 'bot_id: no bot with this id is configured');
     return value;
   };
 
@@ -40,9 +43,10 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
     return { deliveries: await ctx.store.deliveries(200) };
   });
 
-  app.get<{ Querystring: Query }>('/v1/agent/unanswered', async (request): Promise<UnansweredList> => {
-    const bot_id = botFilter(request.query.bot_id);
-    const handled = oneOf('handled', request.query.handled, ['true', 'false'] as const) === 'true';
+  app.get('/v1/agent/unanswered', async (request): Promise<UnansweredList> => {
+    const q = parseQuery(UnansweredQuery, request.query);
+    const bot_id = botFilter(q.bot_id);
+    const handled = q.handled === true;
     const questions = await ctx.store.questions({ bot_id, handled, limit: MAX_GROUPED });
     return { groups: groupQuestions(questions, (id) => ctx.config.bots.get(id)?.language ?? 'en') };
   });
@@ -68,16 +72,17 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
     return { sources: [...out.values()].sort((a, b) => b.citations - a.citations || a.title.localeCompare(b.title)) };
   });
 
-  const contactPage = (q: Query, limit: number) => ctx.store.contactList({
+  const contactPage = (q: ContactListQuery, limit: number) => ctx.store.contactList({
     bot_id: botFilter(q.bot_id),
     limit,
     after: readCursor(q.cursor, (v): v is [string, string] => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'string'), ([created_at, id]) => ({ created_at, id })),
   });
   const contactOut = (r: StoredContactRow) => ({ ...r, bot_name: botName(r.bot_id) });
 
-  app.get<{ Querystring: Query }>('/v1/agent/contacts', async (request): Promise<ContactList> => {
-    const limit = limitOf(request.query.limit);
-    const rows = await contactPage(request.query, limit + 1);
+  app.get('/v1/agent/contacts', async (request): Promise<ContactList> => {
+    const q = parseQuery(ContactListQuery, request.query);
+    const limit = q.limit ?? DEFAULT_PAGE_SIZE;
+    const rows = await contactPage(q, limit + 1);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return { contacts: page.map(contactOut), next_cursor: rows.length > limit ? cursorOf([last.created_at, last.id]) : null };
@@ -100,12 +105,13 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
   });
 
   /** The numbers of every day and bot of the range, zeros included. */
-  const stats = async (q: Query): Promise<Stats> => {
+  const stats = async (query: unknown): Promise<Stats> => {
+    const q = parseQuery(StatsQuery, query);
     const bot_id = botFilter(q.bot_id);
-    const to = day('to', q.to) ?? new Date().toISOString().slice(0, 10);
-    const from = day('from', q.from) ?? addDays(to, -29);
-    if (from > to) throw badRequest('from: must not be after to');
-    if (addDays(from, MAX_STAT_DAYS - 1) < to) throw badRequest(`to: the range may span at most ${MAX_STAT_DAYS} days`);
+    const to = q.to ?? new Date().toISOString().slice(0, 10);
+    const from = q.from ?? addDays(to, -29);
+    if (from > to) throw apiError('invalid_request', 'from: must not be after to');
+    if (addDays(from, MAX_STAT_DAYS - 1) < to) throw apiError('invalid_request', `to: the range may span at most ${MAX_STAT_DAYS} days`);
     const found = new Map((await ctx.store.stats({ bot_id, from, to })).map((r) => [`${r.day}|${r.bot_id}`, r]));
     const bots = bot_id ? [bot_id] : [...ctx.config.bots.keys()].sort();
     const days: DayStats[] = [];
@@ -117,9 +123,9 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
     return { from, to, days };
   };
 
-  app.get<{ Querystring: Query }>('/v1/agent/stats', async (request) => stats(request.query));
+  app.get('/v1/agent/stats', async (request) => stats(request.query));
 
-  app.get<{ Querystring: Query }>('/v1/agent/stats.csv', async (request, reply) => {
+  app.get('/v1/agent/stats.csv', async (request, reply) => {
     const s = await stats(request.query);
     download(reply, `stats-${s.from}-${s.to}.csv`);
     return csvLine(['day', 'bot_id', 'bot', ...STAT_NAMES]) + s.days.map((r) => csvLine([r.day, r.bot_id, botName(r.bot_id), ...STAT_NAMES.map((k) => r[k])])).join('');

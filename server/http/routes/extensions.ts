@@ -7,7 +7,7 @@ import { invalidContactFields, sentValue } from '../../../protocol/contact.ts';
 import { ContactRequest, FeedbackRequest, HandoffRequest, type ContactResponse, type FeedbackResponse, type StatusChange } from '../../../protocol/schemas.ts';
 import type { Context } from '../../context.ts';
 import type { Conversation, Message } from '../../store/store.ts';
-import { ApiError, badRequest, notFound } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { parseBody } from '../../config/validate.ts';
 import { botById, checkBotAccess, clientKey } from '../../chat/access.ts';
 import { ownedConversation } from './history.ts';
@@ -28,7 +28,7 @@ export function extensionRoutes(app: FastifyInstance, ctx: Context) {
     const body = parseBody(HandoffRequest, request.body);
     const c = await ownedConversation(ctx, request, request.params.conversation_id, body.session_id);
     const bot = ctx.config.bots.get(c.bot_id)!;
-    if (!bot.handoff.enabled) throw badRequest('This bot does not offer a human handoff.', 'handoff_disabled');
+    if (!bot.handoff.enabled) throw apiError('handoff_disabled');
     await ctx.limits.chat(bot, clientKey(ctx, request), 'requests');
     const updated = c.status === 'handoff' ? c : (await ctx.store.setStatus(c.id, 'handoff'))!;
     if (c.status !== 'handoff') await recordHandoff(ctx, updated);
@@ -38,15 +38,15 @@ export function extensionRoutes(app: FastifyInstance, ctx: Context) {
   app.post<{ Params: { bot_id: string } }>('/v1/public/bots/:bot_id/contact', async (request, reply): Promise<ContactResponse> => {
     const bot = botById(ctx, request.params.bot_id);
     checkBotAccess(bot, request);
-    if (!bot.contact_form.enabled) throw badRequest('This bot has no contact form.', 'contact_form_disabled');
+    if (!bot.contact_form.enabled) throw apiError('contact_form_disabled');
     const body = parseBody(ContactRequest, request.body);
     if (body.conversation_id != null) {
       const c = await ctx.store.ownedConversation(body.conversation_id, body.session_id);
-      if (!c || c.bot_id !== bot.id) throw notFound('No conversation with this id exists for this session.');
+      if (!c || c.bot_id !== bot.id) throw apiError('not_found', 'No conversation with this id exists for this session.');
     }
     const failing = invalidContactFields(bot.contact_form.fields, body.fields);
     if (failing.length) {
-      throw new ApiError(400, 'invalid_fields', `Please check these fields: ${failing.join(', ')}.`, { extra: { fields: failing } });
+      throw apiError('invalid_fields', `Please check these fields: ${failing.join(', ')}.`, { details: { fields: failing } });
     }
     await ctx.limits.chat(bot, clientKey(ctx, request), 'requests');
     // Only the defined fields are stored, trimmed; anything else sent is dropped.
@@ -72,10 +72,10 @@ export function extensionRoutes(app: FastifyInstance, ctx: Context) {
     const found = await ctx.store.messageWithConversation(request.params.message_id);
     // Whether this session owns the conversation is the store's to say (a verified user's other sessions do too).
     if (!found || !ctx.config.bots.has(found.conversation.bot_id) || !(await ctx.store.ownedConversation(found.conversation.id, body.session_id))) {
-      throw notFound('No message with this id exists for this session.');
+      throw apiError('not_found', 'No message with this id exists for this session.');
     }
     await ownedConversation(ctx, request, found.conversation.id, body.session_id);
-    if (found.message.role !== 'assistant') throw badRequest('Feedback can only be given on assistant messages.');
+    if (found.message.role !== 'assistant') throw apiError('invalid_request', 'Feedback can only be given on assistant messages.');
     await ctx.store.setFeedback(found.message.id, body.feedback);
     if (body.feedback === 'negative' && found.message.feedback !== 'negative') await onThumbsDown(found.conversation, found.message);
     return { message_id: found.message.id, feedback: body.feedback };

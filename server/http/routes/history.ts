@@ -4,7 +4,7 @@ import Type from 'typebox';
 import { MAX_ID_CHARS, MAX_SESSION_ID_CHARS } from '../../../protocol/limits.ts';
 import type { History } from '../../../protocol/schemas.ts';
 import type { Context } from '../../context.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { checkOrigin } from '../../chat/guard.ts';
 import type { Conversation } from '../../store/store.ts';
 import { parse } from '../../config/validate.ts';
@@ -22,7 +22,7 @@ export async function ownedConversation(ctx: Context, request: FastifyRequest, i
   const session = parse(SessionId, sessionId, 'session_id');
   const c = await ctx.store.ownedConversation(id, session);
   const bot = c && ctx.config.bots.get(c.bot_id);
-  if (!c || !bot) throw notFound(NOT_FOUND);
+  if (!c || !bot) throw apiError('not_found', NOT_FOUND);
   checkOrigin(bot.allowed_domains, header(request, 'origin'), header(request, 'referer'));
   return c;
 }
@@ -33,11 +33,11 @@ export function historyRoutes(app: FastifyInstance, ctx: Context) {
     async (request, reply): Promise<History> => {
       await ctx.limits.historyRead(clientKey(ctx, request));
       const q = request.query;
-      if (q.session_id === undefined || q.session_id === '') throw badRequest('session_id: is required');
+      if (q.session_id === undefined || q.session_id === '') throw apiError('invalid_request', 'session_id: is required');
       const c = await ownedConversation(ctx, request, request.params.conversation_id, q.session_id);
       const after = q.after === undefined ? undefined : parse(After, q.after, 'after');
       const messages = await ctx.store.messages(c.id, after);
-      if (messages === 'unknown_after') throw badRequest('after: is not a message of this conversation');
+      if (messages === 'unknown_after') throw apiError('invalid_request', 'after: is not a message of this conversation');
       reply.header('cache-control', 'no-store');
       // agent_name (extension): who has the conversation while a person does, so the widget can say so.
       return { messages, conversation_status: c.status, agent_name: c.status === 'handoff' ? c.assignee : null };

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IdentifyRequest, type IdentifyResponse } from '../../../protocol/schemas.ts';
 import type { Context } from '../../context.ts';
-import { ApiError, badRequest, notFound } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { verifyUserHash } from '../../chat/identity.ts';
 import { parseBody } from '../../config/validate.ts';
 import { botById, checkBotAccess, clientKey } from '../../chat/access.ts';
@@ -22,15 +22,15 @@ export function identityRoutes(app: FastifyInstance, ctx: Context) {
     const body = parseBody(IdentifyRequest, request.body);
     const name = body.name ?? null;
     const email = body.email ?? null;
-    if (email !== null && !EMAIL.test(email)) throw badRequest('email: must be an e-mail address');
-    if (!bot.identity_secret) throw notFound('Identity verification is not enabled for this bot.');
+    if (email !== null && !EMAIL.test(email)) throw apiError('invalid_request', 'email: must be an e-mail address');
+    if (!bot.identity_secret) throw apiError('not_found', 'Identity verification is not enabled for this bot.');
     if (!verifyUserHash(bot.identity_secret, body.user_id, body.user_hash)) {
-      throw new ApiError(403, 'identity_invalid', 'user_hash does not match user_id for this bot.');
+      throw apiError('identity_invalid');
     }
     const linked = await ctx.store.linkVisitor(bot.id, body.session_id, { user_id: body.user_id, name, email });
     // A session stays with the user it was first linked to: another user's conversations
     // never become visible through a shared browser session.
-    if (!linked) throw new ApiError(409, 'session_taken', 'session_id belongs to another user; start a new session.');
+    if (!linked) throw apiError('session_taken');
     return { user_id: body.user_id, conversation_id: await ctx.store.latestConversationOfUser(bot.id, body.user_id) };
   });
 }

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../../context.ts';
-import { ApiError } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { pingRedis } from '../../ops/redis.ts';
 
 export function opsRoutes(app: FastifyInstance, ctx: Context) {
@@ -26,7 +26,7 @@ export function opsRoutes(app: FastifyInstance, ctx: Context) {
     const checks = [ctx.store.ping().catch(fail('storage (database)'))];
     if (ctx.redis) checks.push(pingRedis(ctx.redis).catch(fail('redis')));
     await Promise.all(checks);
-    if (down.length) throw new ApiError(503, 'not_ready', `Not ready: ${down.sort().join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`, { headers: { 'retry-after': '5' } });
+    if (down.length) throw apiError('not_ready', `Not ready: ${down.sort().join(' and ')} ${down.length > 1 ? 'do' : 'does'} not answer.`);
     // Knowledge that could not be read (a missing folder, an unreadable file, a sitemap that
     // failed) or a bot that knows nothing is reported, but stays a 200: every instance reads the
     // same config, so a 503 would take all of them out of the balancer while each can still

@@ -1,37 +1,9 @@
 /**
- * Query-string values of the console's lists, read strictly: a bad one is a 400 naming the
- * parameter, never silently ignored (a typo in a filter must not show everything).
+ * What the console's paged lists share besides their query schemas (protocol/console.ts,
+ * read strictly with validate.ts `parseQuery`: a bad value is a 400 naming the parameter,
+ * never silently ignored, since a typo in a filter must not show everything): the cursor.
  */
-import { badRequest } from '../../errors.ts';
-
-export const DEFAULT_PAGE = 50;
-export const MAX_PAGE = 100;
-
-export function oneOf<const T extends readonly string[]>(name: string, value: string | undefined, allowed: T): T[number] | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!allowed.includes(value)) throw badRequest(`${name}: must be one of ${allowed.map((v) => `"${v}"`).join(', ')}`);
-  return value;
-}
-
-export const yes = (name: string, value: string | undefined) => oneOf(name, value, ['true', 'false'] as const) === 'true' || undefined;
-
-/** A UTC calendar day, YYYY-MM-DD, that exists. */
-export function day(name: string, value: string | undefined): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  const t = Date.parse(`${value}T00:00:00Z`);
-  // Date.parse rolls 2026-02-30 over to March; reading the day back catches it.
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== value) {
-    throw badRequest(`${name}: must be a date like "2026-11-24"`);
-  }
-  return value;
-}
-
-export function limitOf(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_PAGE;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_PAGE) throw badRequest(`limit: must be an integer from 1 to ${MAX_PAGE}`);
-  return n;
-}
+import { apiError } from '../../errors.ts';
 
 /** Cursors are opaque to clients: base64url JSON of the last row's sort key. */
 export const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -44,7 +16,7 @@ export function readCursor<K, T>(value: string | undefined, valid: (v: unknown) 
   } catch {
     parsed = undefined;
   }
-  if (!valid(parsed)) throw badRequest('cursor: must be a next_cursor this list returned');
+  if (!valid(parsed)) throw apiError('invalid_request', 'cursor: must be a next_cursor this list returned');
   return to(parsed);
 }
 

@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sendAsset } from '../assets.ts';
 import type { Context } from '../../context.ts';
-import { notFound } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { openApiDocument } from '../openapi.ts';
 import { sendWidgetScript } from '../widget-script.ts';
 
@@ -45,7 +45,7 @@ export function staticRoutes(app: FastifyInstance, ctx: Context) {
   // One segment at the root: the content-hashed chunks; anything else is a plain 404.
   app.get<{ Params: { file: string } }>('/:file', async (request, reply) => {
     const { file } = request.params;
-    if (!CHUNK_NAME.test(file)) throw notFound(`No such endpoint: GET /${file.slice(0, 200)}`);
+    if (!CHUNK_NAME.test(file)) throw apiError('not_found', `No such endpoint: GET /${file.slice(0, 200)}`);
     embeddable(reply);
     return sendAsset(request, reply, dist(file), { type: JS, cache: IMMUTABLE, missing: `No chunk ${file} here (built by another version?).` });
   });
@@ -53,7 +53,7 @@ export function staticRoutes(app: FastifyInstance, ctx: Context) {
   // page of its own at `/`, and a visitor or operator landing there learns what it serves.
   // The build copies the demo page into dist/ with its compressed copies; unbuilt, the source is served.
   app.get('/', async (request, reply) => {
-    if (!ctx.demo) throw notFound(ROOT_NOT_FOUND);
+    if (!ctx.demo) throw apiError('not_found', ROOT_NOT_FOUND);
     const built = dist('index.html');
     return sendAsset(request, reply, existsSync(built) ? built : join(ctx.rootDir, 'index.html'), { type: 'text/html; charset=utf-8', cache: 'no-cache', missing: 'No demo page (index.html) here.' });
   });

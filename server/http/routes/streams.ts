@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChatEvent } from '../../../protocol/schemas.ts';
 import type { Context } from '../../context.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { apiError } from '../../errors.ts';
 import { isServiceDown } from '../../ops/outage.ts';
 import { SseWriter } from '../../chat/sse.ts';
 import { checkBotAccess, clientKey, header } from '../../chat/access.ts';
@@ -20,18 +20,18 @@ export function streamRoutes(app: FastifyInstance, ctx: Context) {
     const out = new SseWriter(reply.raw, ctx.sse);
     const turnId = request.params.turn_id;
     const sessionId = request.query.session_id;
-    if (!sessionId) throw badRequest('session_id: is required');
+    if (!sessionId) throw apiError('invalid_request', 'session_id: is required');
     const last = header(request, 'last-event-id') ?? request.query.last_event_id;
     let after = 0;
     if (last !== undefined && last !== '') {
       const m = EVENT_ID.exec(last);
-      if (!m || m[1] !== turnId) throw badRequest(`Last-Event-ID: must be an event id of this turn, like "${turnId}:3"`);
+      if (!m || m[1] !== turnId) throw apiError('invalid_request', `Last-Event-ID: must be an event id of this turn, like "${turnId}:3"`);
       after = Number(m[2]);
     }
     const meta = await ctx.turnLog.meta(turnId);
-    if (!meta || meta.session_id !== sessionId) throw notFound('No resumable turn with this id exists for this session (it may have ended more than a minute ago).');
+    if (!meta || meta.session_id !== sessionId) throw apiError('not_found', 'No resumable turn with this id exists for this session (it may have ended more than a minute ago).');
     const bot = ctx.config.bots.get(meta.bot_id);
-    if (!bot) throw notFound('No resumable turn with this id exists for this session.');
+    if (!bot) throw apiError('not_found', 'No resumable turn with this id exists for this session.');
     checkBotAccess(bot, request);
     await ctx.limits.historyRead(clientKey(ctx, request));
 
