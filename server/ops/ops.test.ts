@@ -56,7 +56,8 @@ describe('health', () => {
 
 describe('metrics and logs', () => {
   test('turns, first content, model and retrieval time, responses by route, errors by code, credits, contacts', async () => {
-    const secret = 'my secret banana question about the lamp price';
+    // Answerable (the engine runs, so its time is counted), and private: it must never reach the log.
+    const secret = 'my secret banana question: how much does the Nimbus Lamp cost?';
     const ok = await turn(s, { message: secret });
     expect(ok.last?.type).toBe('done');
     await s.get('/nope/nope');
