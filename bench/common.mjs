@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { supportedNode } from '../scripts/supported-node.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const BENCH = join(ROOT, 'bench');
@@ -183,7 +184,9 @@ export async function main(metaUrl, measure) {
  */
 export function startOurServer({ configPath, dataDir, cpu = null, execArgv = [], args: extra = [] }) {
   const args = [...execArgv, join(BENCH, 'serve.mjs'), '--config', configPath, '--data-dir', dataDir, ...extra];
-  const [cmd, argv] = cpu === null ? [process.execPath, args] : ['taskset', ['-c', String(cpu), process.execPath, ...args]];
+  // The server on a supported Node (22, 24, 26), whatever Node runs the bench.
+  const node = supportedNode();
+  const [cmd, argv] = cpu === null ? [node, args] : ['taskset', ['-c', String(cpu), node, ...args]];
   const child = spawn(cmd, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   return waitListening(child, 'our server');
 }

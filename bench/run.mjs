@@ -7,10 +7,11 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { BENCH, OUT, PEERS, ROOT, chromiumVersion, chunkName, ensureCommand, ensurePeers, fmt, log, outDir, render } from './common.mjs';
 import { chromiumPath } from './browser.mjs';
 import { ensureBuilt, isBuilt } from '../scripts/ensure-built.mjs';
+import { supportedNode } from '../scripts/supported-node.mjs';
 
 const FIGURES = [
   { name: 'weight', cmd: ['node', 'bench/weight.mjs'], timeoutS: 120 },
@@ -87,7 +88,9 @@ async function run() {
   // Every figure reads this copy of the build, so a rebuild mid-run cannot mix two builds.
   const dist = outDir('dist');
   for (const f of ['widget.js', chunkName(join(ROOT, 'dist'))]) cpSync(join(ROOT, 'dist', f), join(dist, f));
-  const env = { ...process.env, BENCH_DIST: dist };
+  // Every figure runs on a supported Node (22, 24, 26): `node` in their commands is that one.
+  const node = supportedNode();
+  const env = { ...process.env, BENCH_DIST: dist, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` };
 
   const figures = [];
   for (const f of FIGURES) {

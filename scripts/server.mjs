@@ -6,10 +6,11 @@ import { spawn } from 'node:child_process';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, SERVER_MAIN } from './ensure-built.mjs';
+import { supportedNode } from './supported-node.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 if (!ensureBuilt(root, (line) => console.error(line))) process.exit(1);
 
-const server = spawn(process.execPath, [join(root, SERVER_MAIN), ...process.argv.slice(2)], { stdio: 'inherit' });
+const server = spawn(supportedNode(), [join(root, SERVER_MAIN), ...process.argv.slice(2)], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
