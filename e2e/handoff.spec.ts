@@ -20,7 +20,8 @@ test('an agent in /agent answers a user who asked for a person; the reply appear
 
   // The end user gets an answer from the bot, then asks for a person.
   await openWidget('basic.html', { bot: 'handoff' });
-  const question = 'Is the warranty valid without a receipt?';
+  // A question the page answers in so many words (whether a receipt is required, it does not say).
+  const question = 'When does the warranty start?';
   await expect(widget.text(await sendMessage(question))).toContainText('Keep your receipt');
   await widget.panel.getByRole('button', { name: 'Talk to a person' }).click();
   await expect(widget.panel.getByText('A person will join shortly.')).toBeVisible();

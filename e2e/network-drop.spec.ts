@@ -22,7 +22,8 @@ test('a stream cut mid-answer resumes where it stopped (Last-Event-ID) and the w
   await openWidget('basic.html', { bot: 'drop' });
   await cutAfterFirstContent(page);
   const resumed = page.waitForRequest((r) => r.url().includes('/v1/public/chat/streams/') && /:\d+$/.test(r.headers()['last-event-id'] ?? ''));
-  const question = 'How long is the warranty?';
+  // Two facts, so the answer is two sentences long: long enough to be cut after its first words.
+  const question = 'How long is the warranty, and when does it start?';
   const answer = await widget.finished(await widget.send(question));
   await resumed;
   await expect(widget.text(answer)).toHaveText(/^The Aurora Kettle has/);
@@ -36,7 +37,8 @@ test('against a server without resumable streams (404) a cut keeps what arrived,
   await cutAfterFirstContent(page);
   await page.route('**/v1/public/chat/streams/**', (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: 'not_found', message: 'No such endpoint' }) }), { times: 1 });
-  const question = 'How long is the warranty?';
+  // Two facts, so the answer is two sentences long: long enough to be cut after its first words.
+  const question = 'How long is the warranty, and when does it start?';
   const answer = await widget.finished(await widget.send(question));
   await expect(widget.text(answer)).toHaveText(/^The Aurora Kettle has/);
   await expect(widget.text(answer)).not.toContainText('day of purchase');
@@ -54,7 +56,8 @@ test('against a server without resumable streams (404) a cut keeps what arrived,
 
 test('a page reload mid-answer reattaches to the turn and shows the whole answer once', async ({ page, openWidget, widget }) => {
   await openWidget('basic.html', { bot: 'drop' });
-  const question = 'How long is the warranty?';
+  // Two facts, so the answer is two sentences long: long enough to be cut after its first words.
+  const question = 'How long is the warranty, and when does it start?';
   const answer = await widget.send(question);
   await expect(widget.text(answer)).toHaveText(/^The Aurora Kettle has/);
   await page.reload();

@@ -194,14 +194,11 @@ export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, l
     // knowledge for "a human" would only produce a confusing "no answer". A question that
     // merely names a person-phrase ("customer service hours?") and that the knowledge
     // answers gets that answer.
-    const nothing: AsyncGenerator<string, EngineResult> = (async function* () {
-      return { used: [], unanswered: true };
-    })();
     let turn = chat ? said(phrase(bot.language, chat))
       : wantsPerson && !answerable ? said(personReply(bot, await ctx.presence.available()))
-        // Retrieval found nothing relevant: no engine is asked (a model would only be paid to say so).
-        : !answerable && !input.image ? nothing
-          : engine.answer({
+        // The engine decides whether it can answer, with or without passages: the built-in one
+        // cannot without, a model may (small talk, the conversation itself) or says NO_ANSWER.
+        : engine.answer({
           question: input.message, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
         });

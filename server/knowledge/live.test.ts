@@ -142,7 +142,8 @@ describe('in the server, its problems are JSON log lines', () => {
   test('a folder that cannot be watched: a knowledge_watch_failed line on stdout, nothing on stderr', async () => {
     const { dir, configPath } = writeFixture({ bots: [botConfig({ knowledge: { dir: 'missing-folder', documents: [{ id: 'd', text: 'Some text.' }] } })] });
     dirs.push(dir);
-    const r = await runCli(['--config', configPath, '--port', '0', '--host', '127.0.0.1', '--data-dir', join(dir, 'data')], /"event":"listening"/);
+    // The watcher's line may come just after "listening": wait for the line under test itself.
+    const r = await runCli(['--config', configPath, '--port', '0', '--host', '127.0.0.1', '--data-dir', join(dir, 'data')], /"event":"knowledge_watch_failed"/);
     expect(r.err).toBe('');
     const lines = jsonLines(r.out); // throws on any line that is not JSON
     expect(lines.find((l) => l.event === 'knowledge_watch_failed')).toMatchObject({
