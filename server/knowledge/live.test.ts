@@ -142,8 +142,10 @@ describe('in the server, its problems are JSON log lines', () => {
   test('a folder that cannot be watched: a knowledge_watch_failed line on stdout, nothing on stderr', async () => {
     const { dir, configPath } = writeFixture({ bots: [botConfig({ knowledge: { dir: 'missing-folder', documents: [{ id: 'd', text: 'Some text.' }] } })] });
     dirs.push(dir);
-    // The watcher's line may come just after "listening": wait for the line under test itself.
-    const r = await runCli(['--config', configPath, '--port', '0', '--host', '127.0.0.1', '--data-dir', join(dir, 'data')], /"event":"knowledge_watch_failed"/);
+    // The watcher's line may come before or just after "listening": wait for both (stopped
+    // before it listens, the server has no SIGTERM handler yet and dies of the signal).
+    const both = /"event":"knowledge_watch_failed"[\s\S]*"event":"listening"|"event":"listening"[\s\S]*"event":"knowledge_watch_failed"/;
+    const r = await runCli(['--config', configPath, '--port', '0', '--host', '127.0.0.1', '--data-dir', join(dir, 'data')], both);
     expect(r.err).toBe('');
     const lines = jsonLines(r.out); // throws on any line that is not JSON
     expect(lines.find((l) => l.event === 'knowledge_watch_failed')).toMatchObject({

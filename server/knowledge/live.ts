@@ -9,7 +9,7 @@
  * the pages (they stay the bot's until the server crawls again, at its next start); a batch of
  * pages reuses the folder as last read, so a crawl never re-parses the bot's PDFs.
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { extname } from 'node:path';
 import type { BotSettings } from '../config/config.ts';
 import { collect, EXTENSIONS, KnowledgeBase, type Collected, type KnowledgeOptions } from './knowledge.ts';
@@ -92,6 +92,9 @@ export class LiveKnowledge implements CrawlTarget {
     const dir = this.bot.knowledge.dir;
     if (!dir || this.watcher) return this;
     try {
+      // Recursive fs.watch on a missing folder does not always throw (on Linux it is built in
+      // JavaScript and may fail later, or not at all): look first.
+      if (!existsSync(dir)) throw Object.assign(new Error(`${dir} does not exist`), { code: 'ENOENT' });
       this.watcher = watch(dir, { recursive: true }, (_event, name) => {
         if (name && !mayBeKnowledge(String(name))) return;
         this.schedule();
