@@ -8,6 +8,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { BotSettings, WorkspaceConfig } from '../config/config.ts';
 import type { Context } from '../context.ts';
+
+/** What admission uses: the config (workspaces, proxies, captcha), the limits, the credit counters, the verifier's deadline. */
+export type AdmissionDeps = Pick<Context, 'config' | 'limits' | 'store' | 'verifyTimeoutMs'>;
 import { ApiError, apiError } from '../errors.ts';
 import { verifyToken } from './guard.ts';
 import { clientAddress, clientKey } from './access.ts';
@@ -17,10 +20,10 @@ export class Lease {
   private counts: Array<() => Promise<void>> = [];
   /** Given back if the turn ends without a stored answer. */
   private credit: (() => Promise<void>) | null = null;
-  private readonly ctx: Context;
+  private readonly ctx: AdmissionDeps;
   private readonly ws: WorkspaceConfig;
 
-  constructor(ctx: Context, ws: WorkspaceConfig) {
+  constructor(ctx: AdmissionDeps, ws: WorkspaceConfig) {
     this.ctx = ctx;
     this.ws = ws;
   }
@@ -72,7 +75,7 @@ export interface AdmitOptions {
 }
 
 /** Admits one chat request or throws the ApiError that refuses it, having given back what it took. */
-export async function admitChat(ctx: Context, request: FastifyRequest, bot: BotSettings, o: AdmitOptions = {}): Promise<Lease> {
+export async function admitChat(ctx: AdmissionDeps, request: FastifyRequest, bot: BotSettings, o: AdmitOptions = {}): Promise<Lease> {
   try {
     return await admit(ctx, request, bot, o);
   } catch (e) {
@@ -84,7 +87,7 @@ export async function admitChat(ctx: Context, request: FastifyRequest, bot: BotS
   }
 }
 
-async function admit(ctx: Context, request: FastifyRequest, bot: BotSettings, o: AdmitOptions): Promise<Lease> {
+async function admit(ctx: AdmissionDeps, request: FastifyRequest, bot: BotSettings, o: AdmitOptions): Promise<Lease> {
   const ws = ctx.config.workspaces.get(bot.workspace_id)!;
   if (ws.trial_ends_at && Date.parse(ws.trial_ends_at) <= Date.now()) throw apiError('trial_expired');
   await o.before?.();

@@ -23,7 +23,7 @@ export interface TurnOutput {
 
 export class TurnStream implements TurnOutput {
   readonly id = randomUUID();
-  private readonly ctx: Context;
+  private readonly ctx: Pick<Context, 'log' | 'resumeGraceMs' | 'turnLog'>;
   private readonly out: SseWriter;
   private readonly controller = new AbortController();
   private seq = 0;
@@ -35,7 +35,7 @@ export class TurnStream implements TurnOutput {
   private graceTimer: NodeJS.Timeout | undefined;
   private aliveTimer: NodeJS.Timeout | undefined;
 
-  constructor(ctx: Context, out: SseWriter) {
+  constructor(ctx: Pick<Context, 'log' | 'resumeGraceMs' | 'turnLog'>, out: SseWriter) {
     this.ctx = ctx;
     this.out = out;
     out.signal.addEventListener('abort', () => this.detach(), { once: true });

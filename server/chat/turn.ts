@@ -89,7 +89,10 @@ async function* said(text: string): AsyncGenerator<string, EngineResult> {
 }
 
 /** Runs the turn; its one credit is taken from and given back through `lease` (admission.ts). */
-export async function runTurn(ctx: Context, input: TurnInput, out: TurnOutput, lease: Lease): Promise<void> {
+/** What a turn uses of the server: the store, the bot's knowledge and engine, presence, the log, and publishing. */
+export type TurnDeps = Pick<Context, 'store' | 'knowledge' | 'engine' | 'presence' | 'log' | 'events' | 'instanceId'>;
+
+export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, lease: Lease): Promise<void> {
   const { bot, store } = { bot: input.bot, store: ctx.store };
   const isBlocked = blockedMatcher(bot.filters.blocked_terms);
   const fail = (error: StreamErrorCode, message: string) => out.send({ type: 'error', error, message });

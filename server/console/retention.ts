@@ -8,7 +8,10 @@ import type { Context } from '../context.ts';
 
 const HOUR_MS = 3_600_000;
 
-export async function purgeExpired(ctx: Context, now = Date.now()): Promise<number> {
+/** What retention uses: the bots' retention settings, the store's purge, the log. */
+type RetentionDeps = Pick<Context, 'config' | 'store' | 'log'>;
+
+export async function purgeExpired(ctx: RetentionDeps, now = Date.now()): Promise<number> {
   let removed = 0;
   for (const bot of ctx.config.bots.values()) {
     if (!bot.retention_days) continue;
@@ -21,7 +24,7 @@ export async function purgeExpired(ctx: Context, now = Date.now()): Promise<numb
 }
 
 /** Starts the hourly purge; returns its stop function. A failed run (database away) is logged and tried again next hour. */
-export function startRetention(ctx: Context, everyMs = HOUR_MS): () => void {
+export function startRetention(ctx: RetentionDeps, everyMs = HOUR_MS): () => void {
   if (![...ctx.config.bots.values()].some((b) => b.retention_days)) return () => undefined;
   const run = () => void purgeExpired(ctx).catch((e: Error) => ctx.log.warn({ event: 'retention_failed', err: e.message }, 'retention purge failed'));
   run();
