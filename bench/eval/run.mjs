@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
-import { DIST, fmt, main, median, outDir, startOurServer } from '../common.mjs';
+import { ROOT, fmt, main, median, outDir, startOurServer } from '../common.mjs';
 
 const SETS_DIR = fileURLToPath(new URL('./sets', import.meta.url));
 export const ANSWERABLE = ['direct', 'paraphrase', 'typo', 'follow-up', 'topic-switch', 'several-facts', 'table', 'list', 'personal-data'];
@@ -85,7 +85,7 @@ async function ask(url, bot, message, conversationId, address) {
  * an answer is a "don't know" when it is one of them and cites nothing.
  */
 async function dontKnowLines() {
-  const { serverLines } = await import(join(DIST, 'server', 'server', 'engines', 'phrases.js'));
+  const { serverLines } = await import(join(ROOT, 'dist', 'server', 'server', 'engines', 'phrases.js'));
   return serverLines();
 }
 
@@ -150,7 +150,7 @@ const HEADERS = ['', 'questions', 'answerable: right', 'right source cited', 'do
 export async function measure() {
   const sets = loadSets();
   if (!sets.length) throw new Error(`no evaluation set in ${SETS_DIR}`);
-  if (!existsSync(join(DIST, 'server', 'server', 'engines', 'phrases.js'))) throw new Error('the server is not built: npm run build');
+  if (!existsSync(join(ROOT, 'dist', 'server', 'server', 'engines', 'phrases.js'))) throw new Error('the server is not built: npm run build');
   const dataDir = outDir('eval-data');
   rmSync(dataDir, { recursive: true, force: true });
   const server = await startOurServer({ configPath: writeConfig(sets), dataDir });

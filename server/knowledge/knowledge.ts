@@ -39,6 +39,8 @@ export interface SearchResult {
   unknownNames: string[];
 }
 
+const surfaceMap = (map: Map<string, string>) => SearchableMap.from([...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+
 /** Read as text, synchronously. */
 const TEXT_EXTENSIONS = new Set(['.md', '.markdown', '.txt', '.html', '.htm']);
 /** Every file type a knowledge folder is read for (and watched for): text, PDF and DOCX. */
@@ -289,10 +291,16 @@ export class KnowledgeBase {
    */
   static async load(bot: Source, o: KnowledgeOptions = {}, collected?: Collected, fetched?: Fetched): Promise<KnowledgeBase> {
     const p = prepare(bot, o, collected ?? (await collect(bot)), fetched);
-    if (p.data) return new KnowledgeBase(bot, o, { ...p, data: p.data });
-    const data = await buildIndexAsync(fieldTerms(p.passages, bot.language ?? 'en'));
-    store(o, p, data);
-    return new KnowledgeBase(bot, o, { ...p, data });
+    let data = p.data;
+    if (!data) {
+      data = await buildIndexAsync(fieldTerms(p.passages, bot.language ?? 'en'));
+      store(o, p, data);
+    }
+    const kb = new KnowledgeBase(bot, o, { ...p, data });
+    // The surface words (for typos of long words) are gathered now, a batch at a time, so
+    // the first misspelt question on a large knowledge base does not wait for them.
+    await kb.gatherSurface();
+    return kb;
   }
 
   /** A base that knows nothing and says why (degraded): what a bot has before its first read. */
@@ -317,21 +325,34 @@ export class KnowledgeBase {
   }
 
   private surface: SearchableMap<string> | null = null;
-  /** Every surface word of the knowledge with its stem, built on the first typo that needs it. */
+  /** Every surface word of the knowledge with its stem (built now if `gatherSurface` has not run). */
   private surfaceVocabulary(): SearchableMap<string> {
     if (!this.surface) {
       const map = new Map<string, string>();
-      for (const p of this.passages) {
-        for (const t of tokens(`${p.title} ${p.heading} ${p.text}`)) {
-          const w = t.toLowerCase();
-          if (w.length < 5 || map.has(w)) continue;
-          const stem = normTerm(w, this.language);
-          if (stem) map.set(w, stem);
-        }
-      }
-      this.surface = SearchableMap.from([...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+      for (let i = 0; i < this.passages.length; i++) this.addSurface(map, i);
+      this.surface = surfaceMap(map);
     }
     return this.surface;
+  }
+
+  private addSurface(map: Map<string, string>, i: number) {
+    const p = this.passages[i];
+    for (const t of tokens(`${p.title} ${p.heading} ${p.text}`)) {
+      const w = t.toLowerCase();
+      if (w.length < 5 || map.has(w)) continue;
+      const stem = normTerm(w, this.language);
+      if (stem) map.set(w, stem);
+    }
+  }
+
+  /** Gathers the surface words in batches that give the event loop back. */
+  async gatherSurface(): Promise<void> {
+    const map = new Map<string, string>();
+    for (let i = 0; i < this.passages.length; i++) {
+      this.addSurface(map, i);
+      if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
+    }
+    this.surface = surfaceMap(map);
   }
 
   /** IDF of a term; one the knowledge never uses weighs like the rarest. */
