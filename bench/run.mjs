@@ -22,6 +22,7 @@ const FIGURES = [
   { name: 'server-load', cmd: ['taskset', '-c', '1', 'node', 'bench/server-load.mjs'], timeoutS: 300, ulimit: true },
   { name: 'retrieval', cmd: ['taskset', '-c', '0', 'node', '--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', 'bench/retrieval.mjs'], timeoutS: 600 },
   { name: 'eval', cmd: ['node', 'bench/eval/run.mjs'], timeoutS: 300 },
+  { name: 'serialize', cmd: ['node', '--import', 'tsx', 'bench/serialize.mjs'], timeoutS: 120 },
   { name: 'sources', cmd: ['taskset', '-c', '0', 'node', '--import', 'tsx', 'bench/sources.mjs'], timeoutS: 180 },
   // Needs PostgreSQL and Redis on their default ports (as .ci/run starts them).
   { name: 'scale-out', cmd: ['node', 'bench/scale-out.mjs'], timeoutS: 600 },
