@@ -14,6 +14,7 @@ const kb = new KnowledgeBase({
     dir: null,
     documents: [
       { id: 'tools', title: 'Tools', url: '', text: '# Tools\n\nMemcheck makes a program run 10 to 50 times slower. Cachegrind simulates the caches of the machine.\n\nThe suite includes these tools:\n\n- Memcheck, a memory error detector\n- Cachegrind, a cache profiler\n- Massif, a heap profiler' },
+      { id: 'account', title: 'Account', url: '', text: '# Account\n\nTo change your password, open Settings, then Account. A dedicated desk costs $399 per month.' },
       { id: 'billing', title: 'Billing', url: '', text: '# Paying\n\nAutopay takes the payment from your card. A late fee of $7 applies after 10 days.\n\n| Plan | Price | Data |\n|---|---|---|\n| Basic | $30 | 10 GB |\n| Plus | $45 | 50 GB |' },
     ],
   },
@@ -42,5 +43,16 @@ describe('extractive answers', () => {
     expect(answer('How does Autopay take the payment?')).toContain('from your card');
     expect(answer('At what time of day does Autopay take the payment?')).toBeNull(); // no time is given
     expect(answer('Does Massif work with Valgrind on Windows?')).toBeNull(); // "Windows", "Valgrind": never mentioned
+  });
+
+  test('typos: a long word misspelt beyond its stem, and two swapped letters, still find the word', () => {
+    expect(answer('How much is a dedicaetd desk?')).toContain('$399'); // "dedicated" is stored as "dedic"
+    expect(answer('how do I chnage my password?')).toContain('open Settings'); // swapped letters
+  });
+
+  test('other words for the same thing: "money back" finds a refund, "cost" a price', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 'r', title: 'Refunds', url: '', text: 'Annual plans can be refunded in full within 14 days of purchase.' }] } });
+    const f = kb2.search('Can I get my money back?');
+    expect(compose('Can I get my money back?', f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text).toContain('14 days');
   });
 });
