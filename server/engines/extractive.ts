@@ -17,7 +17,13 @@ const WORDS_PER_CHUNK = 4;
 
 const matches = (q: string, t: string) => t === q || (q.length >= 4 && t.startsWith(q)) || (t.length >= 4 && q.startsWith(t));
 
-interface Pick { passage: number; index: number; unit: Unit; covers: Set<string>; score: number; factor: number }
+interface Pick {
+  passage: number; index: number; unit: Unit; covers: Set<string>; score: number; factor: number;
+  /** The covered question words found outside parentheses. */
+  inMain: Set<string>;
+  /** Where each covered question word stands in the unit's word sequence. */
+  at: Map<string, number[]>;
+}
 
 interface Sentence extends Unit {
   words: string[];
@@ -131,9 +137,10 @@ export function compose(
   const total = query.reduce((a, [, w]) => a + w, 0) || 1;
   const weightOf = new Map(query);
   /** A question word is in a set of words when the word, a typo's word or a synonym is. */
+  const altsOf = new Map(query.map(([q]) => [q, alternatives.get(q) ?? [q]]));
+  const hits = (q: string, t: string) => altsOf.get(q)!.some((a) => matches(a, t));
   const found = (q: string, ws: Iterable<string>) => {
-    const alts = alternatives.get(q) ?? [q];
-    for (const t of ws) if (alts.some((a) => matches(a, t))) return true;
+    for (const t of ws) if (hits(q, t)) return true;
     return false;
   };
   const candidates: Pick[] = [];
@@ -154,24 +161,27 @@ export function compose(
       // through the items' words as much as its own.
       const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : unit.words;
       const covers = new Set(query.filter(([q]) => found(q, words)).map(([q]) => q));
+      // Matched once here, so scoring (once per part of the question) only looks things up.
+      const inMain = new Set([...covers].filter((q) => found(q, unit.main)));
+      const at = new Map<string, number[]>();
+      for (const q of inMain) at.set(q, unit.seq.flatMap((t, j) => (hits(q, t) ? [j] : [])));
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
-      candidates.push({ passage: pi, index, unit, covers, score: 0, factor: p.score / chosen[0].score });
+      candidates.push({ passage: pi, index, unit, covers, score: 0, factor: p.score / chosen[0].score, inMain, at });
     });
   });
   /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
   const scoreFor = (c: Pick, part: [string, number][], partTotal: number) => {
-    const unit = unitsOf[c.passage][c.index];
     // A word found only in a parenthesis ("Notion (Markdown and CSV export)") counts half.
-    const share = (q: string) => (found(q, unit.main) || contextOf[c.passage].has(q) ? 1 : ASIDE_SHARE);
+    const share = (q: string) => (c.inMain.has(q) || contextOf[c.passage].has(q) ? 1 : ASIDE_SHARE);
     const own = part.reduce((a, [q, w]) => (c.covers.has(q) ? a + w * share(q) : contextOf[c.passage].has(q) ? a + w * CONTEXT_SHARE : a), 0);
     const hit = own / partTotal;
     // Words the question puts together ("the Team plan") that stand together in the unit
     // tell it from one that merely names them apart ("three plans: Free, Pro and Team").
-    const seq = unit.seq;
     let together = 0;
     for (let i = 1; i < part.length; i++) {
-      const [a, b] = [part[i - 1][0], part[i][0]];
-      if (seq.some((t, j) => found(a, [t]) && seq.slice(j + 1, j + 3).some((u) => found(b, [u])))) together += 1;
+      const as = c.at.get(part[i - 1][0]);
+      const bs = c.at.get(part[i][0]);
+      if (as && bs && as.some((j) => bs.includes(j + 1) || bs.includes(j + 2))) together += 1;
     }
     return hit > 0 ? hit * c.factor + together * TOGETHER - c.index * 0.002 : -1;
   };
