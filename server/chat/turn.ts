@@ -88,10 +88,10 @@ async function* said(text: string): AsyncGenerator<string, EngineResult> {
   return { used: [] };
 }
 
-/** Runs the turn; its one credit is taken from and given back through `lease` (admission.ts). */
 /** What a turn uses of the server: the store, the bot's knowledge and engine, presence, the log, and publishing. */
 export type TurnDeps = Pick<Context, 'store' | 'knowledge' | 'engine' | 'presence' | 'log' | 'events' | 'instanceId'>;
 
+/** Runs the turn; its one credit is taken from and given back through `lease` (admission.ts). */
 export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, lease: Lease): Promise<void> {
   const { bot, store } = { bot: input.bot, store: ctx.store };
   const isBlocked = blockedMatcher(bot.filters.blocked_terms);
@@ -184,9 +184,9 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       // Only a visitor who asked for a person hears that no one is there.
       await out.send(notice('handoff_offline', 'info'));
     }
-    /** What the bot says when it has nothing: in the visitor's language when they wrote another one. */
-    // A model could have translated: its "don't know" is said in the visitor's language. The built-in
-    // engine cannot: it says what it can do ("our documentation is in English…").
+    // What the bot says when it has nothing. A model could have translated, so its "don't know"
+    // is said in the visitor's language; the built-in engine cannot, so it says what it can do
+    // ("our documentation is in English…").
     const noAnswer = () => (engine.standalone ? phrase(visitorLanguage ?? bot.language, 'no_answer')
       : otherLanguage ? phrase(visitorLanguage!, 'other_language', bot.language) : phrase(bot.language, 'no_answer'));
 

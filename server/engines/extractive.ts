@@ -1,7 +1,8 @@
 /**
- * The default engine: no model. It answers with the most relevant sentences of the best
- * passages, in their original order, so every word of the answer is grounded in a cited
- * source. When nothing relevant was retrieved it says so plainly.
+ * The default engine: no model. It answers with the units (sentences, list items, table rows)
+ * of the best passages that answer the question, in their original order, so every word of
+ * the answer is grounded in a cited source. When none answers, it says so by returning
+ * `unanswered` before any text, and the turn says "don't know" (chat/turn.ts).
  */
 import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
@@ -62,7 +63,7 @@ export function sentencesOf(passage: string, language = 'en'): Sentence[] {
  * answer without a number in it is a neighbour of the answer, not the answer ("use the
  * charger in the box" for "what voltage is the charger?").
  */
-const ASKS_QUANTITY = /\b(how (much|many|long|often|far|big|large|old|fast|soon|high|heavy)|what (is|are|'s) the (price|cost|fee|size|limit|maximum|minimum|voltage|wattage|capacity|weight|version|port|timeout)|(price|cost|fee|charge|voltage|wattage|capacity|percentage|how many)\b)/i;
+const ASKS_QUANTITY = /\b(how (much|many|long|often|far|big|large|old|fast|soon|high|heavy)|what (is|are|'s) the (price|cost|fee|size|limit|maximum|minimum|voltage|wattage|capacity|weight|version|port|timeout)|(price|cost|fee|charge|voltage|wattage|capacity|percentage)\b)/i;
 const HAS_NUMBER = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|free|unlimited|no charge|half|once|twice|daily|weekly|monthly|yearly|annually)\b/i;
 
 /**
@@ -82,7 +83,6 @@ const TOGETHER = 0.01;
 /** What a question word found only inside a parenthesis of the unit counts. */
 const ASIDE_SHARE = 0.5;
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
-/** Questions that ask for a kind of fact, and what an answer of that kind contains. */
 const matcher = (re: RegExp) => (text: string) => re.test(text);
 /** Whole-word, case-insensitive: does the text name one of these? */
 const names = (list: string[]) => matcher(new RegExp(`(?<![\\p{L}\\p{N}])(${list.join('|')})(?![\\p{L}\\p{N}])`, 'iu'));
@@ -92,13 +92,17 @@ const COUNTRIES = ['germany', 'austria', 'switzerland', 'france', 'belgium', 'ne
 const LANGUAGES = ['english', 'german', 'french', 'spanish', 'italian', 'portuguese', 'dutch', 'danish', 'swedish', 'norwegian', 'finnish', 'polish', 'czech', 'greek', 'turkish', 'russian', 'ukrainian', 'arabic', 'hebrew', 'hindi', 'chinese', 'mandarin', 'japanese', 'korean'];
 const PAYMENTS = ['credit cards?', 'debit cards?', 'cards?', 'paypal', 'bank transfers?', 'direct debit', 'sepa', 'apple pay', 'google pay', 'invoices?', 'cash', 'cheques?', 'checks?', 'visa', 'mastercard', 'american express', 'amex', 'klarna', 'bitcoin', 'gift cards?', 'autopay'];
 const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 'android', 'chrome ?os', 'chromebook', 'web', 'browser', 'chrome', 'firefox', 'safari', 'edge', 'freebsd', 'solaris', 'posix', 'unix'];
+/**
+ * Questions that ask for a kind of fact, what an answer of that kind contains, and (for a
+ * class of names) the question's own word for the class, which is not content to cover.
+ */
 const ANSWER_TYPES: [RegExp, (text: string) => boolean, string?][] = [
   [ASKS_QUANTITY, matcher(HAS_NUMBER)],
   // An amount of money is written in digits (or is free): "three plans: Free, Pro" names no price.
   [/\bhow much\b(?! (data|time|space|storage|memory|longer|faster|slower|more))|\b(price|cost|fee|charge)s?\b/i, matcher(/\d|\b(free|no charge|nothing|no extra cost)\b|^(Free|Nothing)\b/)],
   [/\b(what|which) (time of (the )?day|time)\b|\bat what time\b/i, matcher(/\d{1,2}(:\d{2}|\s?(am|pm|a\.m\.|p\.m\.))|\b(noon|midnight|o'clock)\b/i)],
   [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, matcher(new RegExp(`\\b(${MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\b\\d{1,2}(st|nd|rd|th)\\b`, 'i'))],
-  [/\b(largest|smallest|maximum|minimum|highest|lowest|max|min)\b.*\b(value|number|size|amount|count)\b|\bhow many\b/i, matcher(HAS_NUMBER)],
+  [/\b(largest|smallest|maximum|minimum|highest|lowest|max|min)\b.*\b(value|number|size|amount|count)\b/i, matcher(HAS_NUMBER)],
   [/\b(percent|percentage)\b/i, matcher(/%|\bper ?cent\b/i)],
   // "Which formats…", "Which countries…": the answer names things of that class.
   [/\b(which|what)( file)? formats?\b|\bwhat (can|do) i export\b/i, names(FORMATS), 'format'],

@@ -398,8 +398,8 @@ export class KnowledgeBase {
       let expansions = this.index.expand(q.term);
       if (!expansions.length && q.own && words.has(q.term)) expansions = this.index.expandSurface(words.get(q.term)!, () => this.surfaceVocabulary());
       // A typo weighs what the word it stands for weighs. A word the knowledge never uses is
-      // the surest sign the question is about something else ("CEO", "dark" in "dark mode"):
-      // it weighs 1.5 times the rarest word, so the common words around it cannot carry a passage.
+      // a sign the question is about something else ("dark" in "dark mode"): it weighs like
+      // the rarest word, so the common words around it cannot carry a passage alone.
       // Words of the same meaning the knowledge uses ("cost" where the pages say "price") join
       // as weaker expansions; the word itself, or its typo's words, stay first.
       const seen = new Set(expansions.map((e) => e.term));
