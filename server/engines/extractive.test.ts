@@ -50,6 +50,22 @@ describe('extractive answers', () => {
     expect(answer('how do I chnage my password?')).toContain('open Settings'); // swapped letters
   });
 
+  test('asked for several things, the list is the answer: the list after the sentence that names it, the whole list for one item', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'arch', title: 'os.arch()', url: '', text: 'Returns the CPU architecture the binary was compiled for. Possible values are "arm", "ia32", "riscv64" and "x64".\n\nThe value never changes while the process runs.' },
+      { id: 'kitchen', title: 'Kitchen', url: '', text: 'In the kitchen, please:\n\n- label your food in the shared fridge;\n- load your dishes into the dishwasher;\n- do not heat fish in the microwave.' },
+    ] } });
+    const ask = (q: string) => {
+      const f = kb2.search(q);
+      return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text ?? '';
+    };
+    expect(ask('Which CPU architectures can it report?')).toContain('"riscv64"');
+    expect(ask('What CPU architecture was the binary compiled for?')).not.toContain('riscv64'); // one thing asked: one sentence
+    const rules = ask('What are the rules for the shared fridge?');
+    expect(rules).toContain('label your food');
+    expect(rules).toContain('fish');
+  });
+
   test('other words for the same thing: "money back" finds a refund, "cost" a price', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 'r', title: 'Refunds', url: '', text: 'Annual plans can be refunded in full within 14 days of purchase.' }] } });
     const f = kb2.search('Can I get my money back?');

@@ -111,6 +111,16 @@ const ANSWER_TYPES: [RegExp, (text: string) => boolean, string?][] = [
   [/\b(which|what) (payment methods?|methods? of payment|ways? (can i |to )?pay)\b|\bhow can i pay\b/i, names(PAYMENTS)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
 ];
+/**
+ * Questions that ask for several things of a kind ("Which methods must a logger implement?",
+ * "What are the kitchen rules?", "What fields does it contain?"): the answer is the list, not
+ * the sentence that names the subject of the list.
+ */
+const ASKS_SEVERAL = /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?!(?:does|is|was|has|this|its|happens|means|makes|takes|needs|works|looks|seems|comes|goes|gets|lets)\b)[a-z-]{2,}[^su\s]s\b|\bwhat (?:are|were) (?:the|your|its)\b|\b(?:what|which) (?:kinds?|types?|sorts?) of\b|\bsteps\b/i;
+/** A unit that lists things: a lead-in with its items, an item, or a sentence of three or more comma-separated things. */
+const ENUMERATES = /(?:,[^,.;]{1,60}){2,}/;
+/** What listing things adds to a unit's score when the question asks for several. */
+const LIST_BONUS = 0.1;
 /** A question word found only in the unit's page title or heading counts fully: a heading is what its sentences are about. */
 const CONTEXT_SHARE = 1;
 const MAX_LIST_CHARS = 900;
@@ -200,9 +210,16 @@ export function compose(
     picks.push(c);
     chars += c.unit.text.length;
   };
+  const several = ASKS_SEVERAL.test(question);
+  const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter((u) => u.group === c.unit.group).length > 2 : c.unit.kind !== 'text' || ENUMERATES.test(c.unit.text));
   /** A unit with what it needs to be understood: a lead-in's items, an item's lead-in. */
   const take = (c: Pick) => {
     const list = unitsOf[c.passage];
+    if (several && c.unit.kind === 'item') {
+      // Asked for several things, one item of a list is one of the answers: the list is the answer.
+      const leadIn = list.findIndex((u) => u.group === c.unit.group && u.kind === 'lead');
+      if (leadIn >= 0 && leadIn < c.index) return take(unitPick(c.passage, leadIn));
+    }
     if (c.unit.kind === 'item' || c.unit.kind === 'row') {
       const leadIn = list.findIndex((u) => u.group === c.unit.group && u.kind === 'lead');
       if (leadIn >= 0 && leadIn < c.index && list[leadIn].text.length <= 200) add(unitPick(c.passage, leadIn));
@@ -210,6 +227,10 @@ export function compose(
     add(c);
     // A unit that says little alone ("Yes.", a bare name) brings the one after it.
     if (c.unit.kind === 'text' && c.unit.text.length < 25 && list[c.index + 1]?.kind === 'text') add(unitPick(c.passage, c.index + 1));
+    // Asked for several things, a sentence that names the subject ("Returns the CPU
+    // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
+    const next = list[c.index + 1] ? unitPick(c.passage, c.index + 1) : null;
+    if (several && next && c.unit.kind === 'text' && !enumerates(c) && enumerates(next) && next.unit.kind !== 'item' && next.unit.kind !== 'row') take(next);
     if (c.unit.kind === 'lead' || /[:：]$/.test(c.unit.text)) {
       let n = 0;
       for (let i = c.index + 1; i < list.length && n < MAX_ITEMS; i++) {
@@ -241,13 +262,15 @@ export function compose(
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
       .filter(({ c, score }) => score > 0 && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
-      .sort((a, b) => b.score - a.score);
+      .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) }))
+      .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
     // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
     // page's title and heading count as its own) is a neighbour of the answer, not the answer.
-    if (!fit.length || fit[0].score < MIN_SENTENCE) continue;
-    if (picks.length && chars + fit[0].c.unit.text.length > MAX_CHARS) continue;
-    take(fit[0].c);
+    const best = fit.find((f) => f.score >= MIN_SENTENCE);
+    if (!best) continue;
+    if (picks.length && chars + best.c.unit.text.length > MAX_CHARS) continue;
+    take(best.c);
   }
   if (!picks.length) return null;
   const covered = new Set(picks.flatMap((p) => [...p.covers]));
