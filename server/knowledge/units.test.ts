@@ -31,4 +31,16 @@ describe('units', () => {
     expect(units('--onto=<onto>::\n\tUse this commit\n\tas the base.\n\n```\nnpm i\nnpm t\n```').map((u) => u.text))
       .toEqual(['--onto=<onto>: Use this commit as the base.', 'npm i', 'npm t']);
   });
+
+  test('a sentence that announces a list is its lead-in, with or without a colon', () => {
+    const u = units('The following flags can be passed as hints.\n\n- ADDRCONFIG: only configured families.\n\n- V4MAPPED: mapped addresses.');
+    expect(u.map((x) => x.kind)).toEqual(['lead', 'item', 'item']);
+    expect(units('It is fast.\n\n- one\n- two')[0].kind).toBe('text');
+  });
+
+  test('a sentence cut by a page break goes on; a finished paragraph does not', () => {
+    expect(units('checked for being fishy: malloc, calloc,\n\nmemalign, new.\n\nNext paragraph.').map((u) => u.text))
+      .toEqual(['checked for being fishy: malloc, calloc, memalign, new.', 'Next paragraph.']);
+    expect(units('It ends here.\n\nlowercase start.').length).toBe(2);
+  });
 });

@@ -89,11 +89,14 @@ export function units(text: string): Unit[] {
       if (t) out.push({ text: t, kind: 'row', group });
     }
   };
-  /** A list or table begins: the sentence just before it, if it ends with ":", is its lead-in. */
+  /**
+   * A list or table begins: the sentence just before it is its lead-in if it ends with ":" or
+   * announces it ("The following flags can be passed as hints.").
+   */
   const open = () => {
     group += 1;
     const last = out[out.length - 1];
-    if (last && last.kind === 'text' && /[:：]$/.test(last.text)) {
+    if (last && last.kind === 'text' && (/[:：]$/.test(last.text) || /\b(the following|as follows)\b/i.test(last.text))) {
       last.kind = 'lead';
       last.group = group;
     }
@@ -118,6 +121,17 @@ export function units(text: string): Unit[] {
     if (fence) {
       if (line.trim()) out.push({ text: line.trim(), kind: 'text', group: -1 });
       continue;
+    }
+    // A sentence cut by a blank line (a PDF's page or column break: "checked for being
+    // fishy: malloc, calloc," … "memalign, new") goes on: the paragraph ends mid-sentence
+    // and the next line carries on in lower case.
+    if (!line.trim() && para.length && /[\p{Ll},]$/u.test(para[para.length - 1]) && !fence) {
+      let n = li + 1;
+      while (n < lines.length && !lines[n].trim()) n++;
+      if (n < lines.length && /^\s*\p{Ll}/u.test(lines[n]) && !ITEM.test(lines[n])) {
+        li = n - 1;
+        continue;
+      }
     }
     if (!line.trim() || RULE.test(line)) {
       // A blank line ends a paragraph and a table; a list survives blank lines between items.
