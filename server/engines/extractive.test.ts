@@ -66,6 +66,19 @@ describe('extractive answers', () => {
     expect(rules).toContain('fish');
   });
 
+  test('"how can I see how many…" asks for a way, not a number; "I\'ve" is not a name', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'errors', title: 'Errors', url: '', text: 'If you want to know how many times each error occurred, run with the -v option.' },
+      { id: 'close', title: 'Closing', url: '', text: 'Any request arriving after close has been called receives a 503 response.' },
+    ] } });
+    const ask = (q: string) => {
+      const f = kb2.search(q);
+      return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text ?? null;
+    };
+    expect(ask('How can I see how many times each error occurred?')).toContain('-v option');
+    expect(ask('What happens to a request arriving after I\'ve called close?')).toContain('503');
+  });
+
   test('other words for the same thing: "money back" finds a refund, "cost" a price', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 'r', title: 'Refunds', url: '', text: 'Annual plans can be refunded in full within 14 days of purchase.' }] } });
     const f = kb2.search('Can I get my money back?');

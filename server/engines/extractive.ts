@@ -64,6 +64,8 @@ export function sentencesOf(passage: string, language = 'en'): Sentence[] {
  * charger in the box" for "what voltage is the charger?").
  */
 const ASKS_QUANTITY = /\b(how (much|many|long|often|far|big|large|old|fast|soon|high|heavy)|what (is|are|'s) the (price|cost|fee|size|limit|maximum|minimum|voltage|wattage|capacity|weight|version|port|timeout)|(price|cost|fee|charge|voltage|wattage|capacity|percentage)\b)/i;
+/** "How can I see how many times…" asks for a way, not a number: the quantity is inside what is wanted. */
+const ASKS_WAY = /\b(?:how (?:can|do|does|should|would|could)|where (?:can|do|does)|what (?:command|option|flag|setting)s?)\b[^?]*\bhow (?:much|many|long|often)\b/i;
 const HAS_NUMBER = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|free|unlimited|no charge|half|once|twice|daily|weekly|monthly|yearly|annually)\b/i;
 
 /**
@@ -96,8 +98,8 @@ const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 
  * Questions that ask for a kind of fact, what an answer of that kind contains, and (for a
  * class of names) the question's own word for the class, which is not content to cover.
  */
-const ANSWER_TYPES: [RegExp, (text: string) => boolean, string?][] = [
-  [ASKS_QUANTITY, matcher(HAS_NUMBER)],
+const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => boolean, string?][] = [
+  [{ test: (q) => ASKS_QUANTITY.test(q) && !ASKS_WAY.test(q) }, matcher(HAS_NUMBER)],
   // An amount of money is written in digits (or is free): "three plans: Free, Pro" names no price.
   [/\bhow much\b(?! (data|time|space|storage|memory|longer|faster|slower|more))|\b(price|cost|fee|charge)s?\b/i, matcher(/\d|\b(free|no charge|nothing|no extra cost)\b|^(Free|Nothing)\b/)],
   [/\b(what|which) (time of (the )?day|time)\b|\bat what time\b/i, matcher(/\d{1,2}(:\d{2}|\s?(am|pm|a\.m\.|p\.m\.))|\b(noon|midnight|o'clock)\b/i)],

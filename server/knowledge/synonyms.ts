@@ -50,6 +50,7 @@ const GROUPS: string[][] = [
   ['default', 'by default', 'out of the box', 'if i leave', 'unless i change'],
   ['quit', 'exit', 'stop', 'close', 'shut down'],
   ['folder', 'directory'],
+  ['merge', 'combine', 'concatenate', 'put together'],
   ['encrypted', 'encryption', 'secure', 'security', 'safe'],
   ['stored', 'store', 'kept', 'saved', 'located', 'hosted'],
 ];

@@ -18,6 +18,7 @@ const OWN = `a an and are as at be but by can could do does did for from had has
 please so than that the their them then there these they this to too us was we were what whats when where which who why will with would
 you your yours about any some tell know want use using need get much many thing things anything something hi hello thanks thank
 explain possible able wondering wonder question someone anyone offer offers provide provides
+i've i'm i'd i'll you've you're you'd you'll we've we're we'd it's that's there's what's here's let's
 bitte kann können gibt frage danke hallo
 comment quel quelle quels quelles puis peux merci bonjour
 cómo qué cuál cuánto cuánta puedo puede gracias hola
