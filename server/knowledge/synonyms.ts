@@ -51,6 +51,9 @@ const GROUPS: string[][] = [
   ['quit', 'exit', 'stop', 'close', 'shut down'],
   ['folder', 'directory'],
   ['merge', 'combine', 'concatenate', 'put together'],
+  ['enable', 'enabled', 'turn on', 'turned on', 'switch on', 'activate'],
+  ['disable', 'disabled', 'turn off', 'turned off', 'switch off', 'deactivate'],
+  ['payload', 'body'],
   ['encrypted', 'encryption', 'secure', 'security', 'safe'],
   ['stored', 'store', 'kept', 'saved', 'located', 'hosted'],
 ];

@@ -19,6 +19,7 @@ please so than that the their them then there these they this to too us was we w
 you your yours about any some tell know want use using need get much many thing things anything something hi hello thanks thank
 explain possible able wondering wonder question someone anyone offer offers provide provides
 i've i'm i'd i'll you've you're you'd you'll we've we're we'd it's that's there's what's here's let's
+wich whcih wat waht hwo teh wen wher whta cna yuo
 bitte kann können gibt frage danke hallo
 comment quel quelle quels quelles puis peux merci bonjour
 cómo qué cuál cuánto cuánta puedo puede gracias hola
