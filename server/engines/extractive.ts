@@ -64,6 +64,8 @@ export function sentencesOf(passage: string, language = 'en'): Sentence[] {
  * charger in the box" for "what voltage is the charger?").
  */
 const ASKS_QUANTITY = /\b(how (much|many|long|often|far|big|large|old|fast|soon|high|heavy)|what (is|are|'s) the (price|cost|fee|size|limit|maximum|minimum|voltage|wattage|capacity|weight|version|port|timeout)|(price|cost|fee|charge|voltage|wattage|capacity|percentage)\b)/i;
+/** The adjective of a quantity question ("how big", "how long"): the kind of answer, not a word it must contain. */
+const HOW_ADJECTIVE = /\bhow (big|large|small|long|old|fast|far|heavy|high|often|soon|wide|tall|late|early)\b/gi;
 /** "How can I see how many times…" asks for a way, not a number: the quantity is inside what is wanted. */
 const ASKS_WAY = /\b(?:how (?:can|do|does|should|would|could)|where (?:can|do|does)|what (?:command|option|flag|setting)s?)\b[^?]*\bhow (?:much|many|long|often)\b/i;
 const HAS_NUMBER = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|free|unlimited|no charge|half|once|twice|daily|weekly|monthly|yearly|annually)\b/i;
@@ -147,7 +149,11 @@ export function compose(
   const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6));
   // "Which countries do you deliver to?": "countries" says what kind of answer is wanted
   // (names of countries), not a word the answer must contain.
-  const typeWords = new Set(ANSWER_TYPES.filter(([asks, , words]) => words && asks.test(question)).flatMap(([, , words]) => terms(words!, language)));
+  // So does the adjective of "how big / how long / how often": the answer is a size, a duration.
+  const typeWords = new Set([
+    ...ANSWER_TYPES.filter(([asks, , words]) => words && asks.test(question)).flatMap(([, , words]) => terms(words!, language)),
+    ...[...question.matchAll(HOW_ADJECTIVE)].flatMap((m) => terms(m[1], language)),
+  ]);
   const query = (weights.size ? [...weights] : [...new Set(terms(question, language))].map((q) => [q, 1] as [string, number])).filter(([q]) => !typeWords.has(q));
   if (!query.length) return null;
   const total = query.reduce((a, [, w]) => a + w, 0) || 1;

@@ -15,7 +15,7 @@ import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { htmlToText, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
+import { htmlToText, isStopWordSlip, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -394,9 +394,12 @@ export class KnowledgeBase {
     const alternatives = new Map<string, string[]>();
     if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [] };
     const words = surfaceWords(question, this.language);
-    const expanded = query.map((q) => {
+    const englishStops = this.language.toLowerCase().startsWith('en');
+    const expanded = query.flatMap((q) => {
       let expansions = this.index.expand(q.term);
       if (!expansions.length && q.own && words.has(q.term)) expansions = this.index.expandSurface(words.get(q.term)!, () => this.surfaceVocabulary());
+      // "arround", "whould": a slip in a word of the question's framing, not a thing the pages lack.
+      if (!expansions.length && q.own && words.has(q.term) && englishStops && isStopWordSlip(words.get(q.term)!)) return [];
       // A typo weighs what the word it stands for weighs. A word the knowledge never uses is
       // a sign the question is about something else ("dark" in "dark mode"): it weighs like
       // the rarest word, so the common words around it cannot carry a passage alone.
@@ -413,8 +416,9 @@ export class KnowledgeBase {
       const idf = expansions.length ? this.index.idf(this.index.termOf(expansions[0].term)) : UNKNOWN_WEIGHT * this.index.idf(q.term);
       weights.set(q.term, idf * q.weight);
       alternatives.set(q.term, expansions.length ? expansions.map((e) => this.index.termOf(e.term)) : [q.term]);
-      return { ...q, idf, expansions };
+      return [{ ...q, idf, expansions }];
     });
+    if (!expanded.some((q) => q.own)) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [] };
     const unknownNames = expanded.filter((q) => q.own && !q.expansions.length && words.has(q.term) && looksLikeName(words.get(q.term)!, question)).map((q) => words.get(q.term)!);
     const total = (own: boolean) => expanded.reduce((a, q) => a + (q.own === own ? q.idf : 0), 0);
     const ownTotal = total(true);

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { compose } from '../engines/extractive.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
-import { questionTerms, terms, withoutPersonalData } from './text.ts';
+import { isStopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { spawn } from 'node:child_process';
 import { BOT_ID, ORIGIN, startFixture, writeFixture } from '../test/fixtures.ts';
 import { readSse } from '../test/sse-reader.ts';
@@ -46,6 +46,15 @@ describe('retrieval', () => {
     expect(answer('how do I shre a slot?').r.passages[0].sourceId).toBe('sharing');
     expect(answer('how much is a tuneup?').r.passages[0].sourceId).toBe('tuneup');
     expect(answer('membrship price?').r.passages[0].sourceId).toBe('membership');
+  });
+
+  test('a slip in a word of the question\'s framing ("arround", "whould") is not a word the pages lack', () => {
+    const { r, out } = answer('whould a tune-up take arround one day?');
+    expect([...r.weights.keys()]).not.toContain('whould');
+    expect([...r.weights.keys()]).not.toContain('arround');
+    expect(out?.text).toContain('one working day');
+    expect(isStopWordSlip('theme')).toBe(false); // "them" is too short to be slipped on
+    expect(isStopWordSlip('becuase')).toBe(true);
   });
 
   test('an exact word is not drowned by words one letter away', () => {

@@ -19,7 +19,7 @@ please so than that the their them then there these they this to too us was we w
 you your yours about any some tell know want use using need get much many thing things anything something hi hello thanks thank
 explain possible able wondering wonder question someone anyone offer offers provide provides
 i've i'm i'd i'll you've you're you'd you'll we've we're we'd it's that's there's what's here's let's
-wich whcih wat waht hwo teh wen wher whta cna yuo
+wich whcih wat waht hwo teh wen wher whta cna yuo around
 bitte kann können gibt frage danke hallo
 comment quel quelle quels quelles puis peux merci bonjour
 cómo qué cuál cuánto cuánta puedo puede gracias hola
@@ -153,6 +153,33 @@ const FRAMES = /\bhow\s+(?:long|much|many|often|far|soon)\b/giu;
 /** The terms a question searches with: without personal data and question frames. */
 export function questionTerms(question: string, language = 'en'): string[] {
   return [...new Set(terms(withoutPersonalData(question).replace(FRAMES, ' '), language))];
+}
+
+/** Stop words long enough that a slip in them ("arround", "whould") is still recognisable. */
+const LONG_STOP = [...STOP].filter((w) => w.length >= 5 && /^[a-z]+$/.test(w));
+const LONG_STOP_SET = new Set(LONG_STOP);
+
+/**
+ * One slip apart: a letter missing, added, or two neighbours swapped; a letter changed only in
+ * a long word (in a short one it makes another word: "theme" is not "there").
+ */
+function oneSlip(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return (a.length >= 7 && a.slice(i + 1) === b.slice(i + 1)) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * A misspelt English stop word ("arround", "whould", "becuase"): question framing, not a word
+ * the knowledge lacks. Asked only of words the knowledge does not use, so a real word one slip
+ * from a stop word ("theme") is never dropped when the pages use it.
+ */
+export function isStopWordSlip(word: string): boolean {
+  const w = word.toLowerCase();
+  if (w.length < 5 || LONG_STOP_SET.has(w)) return false;
+  return LONG_STOP.some((s) => s[0] === w[0] && oneSlip(w, s));
 }
 
 /**
