@@ -360,6 +360,25 @@ export class KnowledgeBase {
     this.surface = surfaceMap(map);
   }
 
+  /**
+   * A hyphenated word of the question ("Wi-Fi") is one word, not four (tokens() gives "wi-fi",
+   * "wifi", "wi" and "fi" so that any spelling finds it): it is searched as the form the
+   * knowledge uses, whole or joined, and by its parts only when the knowledge has neither.
+   * Counted four times it outweighed the rest of the question ("What is the Wi-Fi password?").
+   */
+  private oneTermPerWord(terms: string[], question: string): string[] {
+    const drop = new Set<string>();
+    for (const word of question.match(/[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)+/gu) ?? []) {
+      const whole = normTerm(word, this.language);
+      const joined = normTerm(word.replace(/[-_]/g, ''), this.language);
+      const parts = word.split(/[-_]/).map((w) => normTerm(w, this.language));
+      const known = [whole, joined].find((t) => t && this.index.idOf(t) !== undefined);
+      const keep = known ?? null;
+      for (const t of known ? [whole, joined, ...parts] : [whole, joined]) if (t && t !== keep) drop.add(t);
+    }
+    return drop.size ? terms.filter((t) => !drop.has(t)) : terms;
+  }
+
   /** IDF of a term; one the knowledge never uses weighs like the rarest. */
   weight(term: string): number {
     return this.index.idf(term);
@@ -378,7 +397,7 @@ export class KnowledgeBase {
   search(question: string, options: SearchOptions | number = {}): SearchResult {
     const o = typeof options === 'number' ? { limit: options } : options;
     const limit = o.limit ?? 5;
-    const current = questionTerms(withPhrasesAsWords(question, this.language), this.language).slice(0, MAX_QUESTION_TERMS);
+    const current = this.oneTermPerWord(questionTerms(withPhrasesAsWords(question, this.language), this.language), question).slice(0, MAX_QUESTION_TERMS);
     const context = new Map<string, number>();
     const users = (o.history ?? []).filter((t) => t.role === 'user').slice(-CONTEXT_WEIGHTS.length).reverse();
     users.forEach((t, i) => {

@@ -57,6 +57,16 @@ describe('retrieval', () => {
     expect(isStopWordSlip('becuase')).toBe(true);
   });
 
+  test('a hyphenated word of the question counts once, in the form the pages use', () => {
+    const wifi = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'logs', title: 'Logs', url: '', text: 'We keep Wi-Fi connection logs for 90 days.' },
+      { id: 'e', title: 'Mail', url: '', text: 'Send an email to the front desk.' },
+    ] } });
+    expect([...wifi.search('What is the Wi-Fi password?').weights.keys()]).toEqual(['wi-fi', 'password']);
+    expect(compose('What is the Wi-Fi password?', ...(({ passages, weights }) => [passages, weights] as const)(wifi.search('What is the Wi-Fi password?')))).toBeNull();
+    expect([...wifi.search('Can I send an e-mail?').weights.keys()]).toContain('email'); // the pages write it joined
+  });
+
   test('an exact word is not drowned by words one letter away', () => {
     // "wheels" is known: it is not expanded to "wheel"-like words of other passages.
     expect(answer('Which tyres do you sell for gravel bikes?').r.passages[0].sourceId).toBe('wheels');
