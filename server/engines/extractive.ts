@@ -88,6 +88,10 @@ const TOGETHER = 0.01;
 const ASIDE_SHARE = 0.5;
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
 const matcher = (re: RegExp) => (text: string) => re.test(text);
+/** Numbers that name a thing rather than measure it: versions ("v0.11.3", "Added in: v20.1"), addresses ("8.8.8.8"). */
+const NAMING_NUMBERS = /\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:added|changed|deprecated|removed) in:?\s*/gi;
+/** A quantity, once version numbers and addresses are set aside. */
+const hasQuantity = (text: string) => HAS_NUMBER.test(text.replace(NAMING_NUMBERS, ' '));
 /** Whole-word, case-insensitive: does the text name one of these? */
 const names = (list: string[]) => matcher(new RegExp(`(?<![\\p{L}\\p{N}])(${list.join('|')})(?![\\p{L}\\p{N}])`, 'iu'));
 // Small gazetteers of the classes visitors ask "which …?" about; general, not any site's.
@@ -101,12 +105,12 @@ const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 
  * class of names) the question's own word for the class, which is not content to cover.
  */
 const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => boolean, string?][] = [
-  [{ test: (q) => ASKS_QUANTITY.test(q) && !ASKS_WAY.test(q) }, matcher(HAS_NUMBER)],
+  [{ test: (q) => ASKS_QUANTITY.test(q) && !ASKS_WAY.test(q) }, hasQuantity],
   // An amount of money is written in digits (or is free): "three plans: Free, Pro" names no price.
   [/\bhow much\b(?! (data|time|space|storage|memory|longer|faster|slower|more))|\b(price|cost|fee|charge)s?\b/i, matcher(/\d|\b(free|no charge|nothing|no extra cost)\b|^(Free|Nothing)\b/)],
   [/\b(what|which) (time of (the )?day|time)\b|\bat what time\b/i, matcher(/\d{1,2}(:\d{2}|\s?(am|pm|a\.m\.|p\.m\.))|\b(noon|midnight|o'clock)\b/i)],
   [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, matcher(new RegExp(`\\b(${MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\b\\d{1,2}(st|nd|rd|th)\\b`, 'i'))],
-  [/\b(largest|smallest|maximum|minimum|highest|lowest|max|min)\b.*\b(value|number|size|amount|count)\b/i, matcher(HAS_NUMBER)],
+  [/\b(largest|smallest|maximum|minimum|highest|lowest|max|min)\b.*\b(value|number|size|amount|count)\b/i, hasQuantity],
   [/\b(percent|percentage)\b/i, matcher(/%|\bper ?cent\b/i)],
   // "Which formats…", "Which countries…": the answer names things of that class.
   [/\b(which|what)( file)? formats?\b|\bwhat (can|do) i export\b/i, names(FORMATS), 'format'],
