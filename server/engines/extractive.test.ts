@@ -83,6 +83,15 @@ describe('extractive answers', () => {
     expect(ask('What happens to a request arriving after I\'ve called close?')).toContain('503');
   });
 
+  test('a question on the page is not the answer: what follows it is', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },
+      { id: 'toc', title: 'Contents', url: '', text: 'Where does the name Valgrind come from? How do you pronounce Valgrind?' },
+    ] } });
+    const f = kb2.search('How do you pronounce Valgrind?');
+    expect(compose('How do you pronounce Valgrind?', f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text).toBe('The "Val" as in the word "value".');
+  });
+
   test('other words for the same thing: "money back" finds a refund, "cost" a price', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 'r', title: 'Refunds', url: '', text: 'Annual plans can be refunded in full within 14 days of purchase.' }] } });
     const f = kb2.search('Can I get my money back?');

@@ -143,7 +143,7 @@ const MAX_LIST_CHARS = 900;
 export function compose(
   question: string, passages: Passage[], weights: Map<string, number>, language = 'en', unknownNames: readonly string[] = [],
   alternatives: ReadonlyMap<string, readonly string[]> = new Map(),
-): { text: string; used: string[] } | null {
+): { text: string; used: string[]; confidence: number } | null {
   // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
   // whatever the rest of the question matches is about something else.
   if (unknownNames.length) return null;
@@ -223,10 +223,22 @@ export function compose(
     chars += c.unit.text.length;
   };
   const several = ASKS_SEVERAL.test(question);
+  const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
+  /** A question on the page; with no answer after it in its passage, it answers nothing. */
+  const asksItself = (c: Pick) => isQuestion(c.unit) && !!unitsOf[c.passage][c.index + 1] && !isQuestion(unitsOf[c.passage][c.index + 1]);
+  const unanswered = (c: Pick) => isQuestion(c.unit) && !asksItself(c);
   const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter((u) => u.group === c.unit.group).length > 2 : c.unit.kind !== 'text' || ENUMERATES.test(c.unit.text));
   /** A unit with what it needs to be understood: a lead-in's items, an item's lead-in. */
-  const take = (c: Pick) => {
+  const take = (c: Pick): void => {
     const list = unitsOf[c.passage];
+    // A question on the page (an FAQ's "How do you pronounce Valgrind?") matches the visitor's
+    // words best of all, but what answers it is what follows.
+    if (asksItself(c)) {
+      // The answer is about what its question names ("Valgrind"), though it may not repeat it.
+      const answer = unitPick(c.passage, c.index + 1);
+      for (const q of c.covers) answer.covers.add(q);
+      return take(answer);
+    }
     if (several && c.unit.kind === 'item') {
       // Asked for several things, one item of a list is one of the answers: the list is the answer.
       const leadIn = list.findIndex((u) => u.group === c.unit.group && u.kind === 'lead');
@@ -259,6 +271,8 @@ export function compose(
   const parts = questionParts(question, language);
   const segments = parts.length > 1 ? parts : [question];
   const allNames: string[] = [];
+  /** The lowest coverage among the units that answer the parts: how sure the answer is. */
+  let confidence = 1;
   for (const segment of segments) {
     const segTerms = new Set(terms(withPhrasesAsWords(segment, language), language));
     const part = query.filter(([q]) => segTerms.has(q));
@@ -273,7 +287,7 @@ export function compose(
     allNames.push(...names);
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
-      .filter(({ c, score }) => score > 0 && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
+      .filter(({ c, score }) => score > 0 && !unanswered(c) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
@@ -283,13 +297,14 @@ export function compose(
     if (!best) continue;
     if (picks.length && chars + best.c.unit.text.length > MAX_CHARS) continue;
     take(best.c);
+    confidence = Math.min(confidence, best.score);
   }
   if (!picks.length) return null;
   const covered = new Set(picks.flatMap((p) => [...p.covers]));
   // Another unit joins only when it covers a part of the question the chosen ones do not (a
   // question of several parts has had one unit per part already).
   for (const c of ranked) {
-    if (picks.includes(c) || picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
+    if (picks.includes(c) || unanswered(c) || picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
     const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
     if (adds < 0.15 || c.score < MIN_SENTENCE / 2) continue;
     for (const q of c.covers) covered.add(q);
@@ -308,7 +323,7 @@ export function compose(
   const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);
   // List items stand on their own lines (Markdown), prose sentences run on.
   const render = (ss: string[]) => ss.reduce((acc, t, i) => (i === 0 ? t : acc + (t.startsWith('- ') || ss[i - 1].startsWith('- ') || ss[i - 1].endsWith(':') ? '\n' : ' ') + t), '');
-  return { text: [...paragraphs.values()].map(render).join('\n\n'), used };
+  return { text: [...paragraphs.values()].map(render).join('\n\n'), used, confidence };
 }
 
 /** Splits text into chunks of a few words, keeping every character (whitespace included). */
