@@ -83,6 +83,14 @@ describe('extractive answers', () => {
     expect(ask('What happens to a request arriving after I\'ve called close?')).toContain('503');
   });
 
+  test('a short answer sentence brings the next one when it goes on about the same thing', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'refunds', title: 'Refunds', url: '', text: 'Refunds take 5 working days. Each refund goes back to the card you paid with.\n\nOur office is in Lisbon.' },
+    ] } });
+    const f = kb2.search('How long do refunds take?');
+    expect(compose('How long do refunds take?', f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text).toBe('Refunds take 5 working days. Each refund goes back to the card you paid with.');
+  });
+
   test('a question on the page is not the answer: what follows it is', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },
