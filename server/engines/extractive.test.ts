@@ -64,6 +64,7 @@ describe('extractive answers', () => {
     const rules = ask('What are the rules for the shared fridge?');
     expect(rules).toContain('label your food');
     expect(rules).toContain('fish');
+    expect(ask('What must I do with my dishes?')).toContain('label your food'); // what to do: the rules, all of them
   });
 
   test('"how can I see how many…" asks for a way, not a number; "I\'ve" is not a name', () => {
@@ -86,9 +87,12 @@ describe('extractive answers', () => {
   test('a short answer sentence brings the next one when it goes on about the same thing', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'refunds', title: 'Refunds', url: '', text: 'Refunds take 5 working days. Each refund goes back to the card you paid with.\n\nOur office is in Lisbon.' },
+      { id: 'extension', title: 'Can I get more time to pay?', url: '', text: 'Yes. Once every 6 months you can move one due date by 14 days.' },
     ] } });
     const f = kb2.search('How long do refunds take?');
     expect(compose('How long do refunds take?', f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text).toBe('Refunds take 5 working days. Each refund goes back to the card you paid with.');
+    const g = kb2.search('Can I get more time to pay?');
+    expect(compose('Can I get more time to pay?', g.passages, g.weights, 'en', g.unknownNames, g.alternatives)?.text).toContain('14 days'); // "Yes." says nothing alone
   });
 
   test('a question on the page is not the answer: what follows it is', () => {

@@ -124,7 +124,7 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
  * "What are the kitchen rules?", "What fields does it contain?"): the answer is the list, not
  * the sentence that names the subject of the list.
  */
-const ASKS_SEVERAL = /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?!(?:does|is|was|has|this|its|happens|means|makes|takes|needs|works|looks|seems|comes|goes|gets|lets)\b)[a-z-]{2,}[^su\s]s\b|\bwhat (?:are|were) (?:the|your|its)\b|\b(?:what|which) (?:kinds?|types?|sorts?) of\b|\bsteps\b/i;
+const ASKS_SEVERAL = /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?!(?:does|is|was|has|this|its|happens|means|makes|takes|needs|works|looks|seems|comes|goes|gets|lets)\b)[a-z-]{2,}[^su\s]s\b|\bwhat (?:are|were) (?:the|your|its)\b|\b(?:what|which) (?:kinds?|types?|sorts?) of\b|\bsteps\b|\bwhat (?:must|should|do|does) (?:i|we|you|a member|members) (?:do|bring|need to do|have to do)\b/i;
 /** A unit that lists things: a lead-in with its items, an item, or a sentence of three or more comma-separated things. */
 const ENUMERATES = /(?:,[^,.;]{1,60}){2,}/;
 /** What listing things adds to a unit's score when the question asks for several. */
@@ -261,7 +261,8 @@ export function compose(
     // sentence (the issue's bound is 2×).
     const after = list[c.index + 1];
     const related = () => after.words.some((w) => list[c.index].words.includes(w)) || unitPick(c.passage, c.index + 1).covers.size > 0;
-    if (c.unit.kind === 'text' && after?.kind === 'text' && ((c.unit.text.length < SHORT_SENTENCE && related()) || CONTINUES.test(after.text))) add(unitPick(c.passage, c.index + 1));
+    // One that says nothing alone ("Yes.", a bare name) brings it whatever it is about.
+    if (c.unit.kind === 'text' && after?.kind === 'text' && (c.unit.text.length < 25 || (c.unit.text.length < SHORT_SENTENCE && related()) || CONTINUES.test(after.text))) add(unitPick(c.passage, c.index + 1));
     // Asked for several things, a sentence that names the subject ("Returns the CPU
     // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
     const next = list[c.index + 1] ? unitPick(c.passage, c.index + 1) : null;
