@@ -37,6 +37,17 @@ describe('extractive answers', () => {
     expect(text).not.toContain('Autopay');
   });
 
+  test('two parts that match the same sentence best still get a sentence each', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'pause', title: 'Membership', url: '', text: 'You may pause a Hot Desk or Dedicated Desk membership once a year for up to 2 months.\n\nDesks are cleaned every evening by our staff.\n\nA paused membership costs $35 per month.' },
+    ] } });
+    const q = 'How long can I pause my membership, and what does a paused membership cost?';
+    const f = kb2.search(q);
+    const text = compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text ?? '';
+    expect(text).toContain('2 months');
+    expect(text).toContain('$35');
+  });
+
   test('a near miss is a "don\'t know": the named thing, the kind of fact, or an unknown name is missing', () => {
     expect(answer('How much slower does a program run under Memcheck?')).toContain('10 to 50 times');
     expect(answer('How much slower does a program run under Cachegrind?')).toBeNull(); // only Memcheck's is given

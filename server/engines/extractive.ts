@@ -132,6 +132,8 @@ const LIST_BONUS = 0.1;
 /** A question word found only in the unit's page title or heading counts fully: a heading is what its sentences are about. */
 const CONTEXT_SHARE = 1;
 const MAX_LIST_CHARS = 900;
+/** How close to its best unit another must come for a part to take it instead of a unit another part took. */
+const SAME_UNIT_SWITCH = 0.95;
 /** Below this many characters an answer sentence brings the one after it. */
 const SHORT_SENTENCE = 160;
 /** A sentence that goes on from the one before ("It…", "This means…", "For example, …"). */
@@ -285,6 +287,9 @@ export function compose(
   const allNames: string[] = [];
   /** The lowest coverage among the units that answer the parts: how sure the answer is. */
   let confidence = 1;
+  type Fit = { c: Pick; score: number; rank: number };
+  const bests: (Fit | undefined)[] = [];
+  const fits: Fit[][] = [];
   for (const segment of segments) {
     const segTerms = new Set(terms(withPhrasesAsWords(segment, language), language));
     const part = query.filter(([q]) => segTerms.has(q));
@@ -305,7 +310,18 @@ export function compose(
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
     // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
     // page's title and heading count as its own) is a neighbour of the answer, not the answer.
-    const best = fit.find((f) => f.score >= MIN_SENTENCE);
+    fits.push(fit);
+    bests.push(fit.find((f) => f.score >= MIN_SENTENCE));
+  }
+  // Two parts that found the same unit ("how long can I pause, and what does pausing cost?"
+  // both match "A paused membership costs $35") ask two things: a part with another unit as
+  // good as that one takes it, so each fact gets its own sentence.
+  bests.forEach((best, i) => {
+    if (!best || !bests.some((b, j) => j !== i && b?.c === best.c)) return;
+    const other = fits[i].find((f) => f.score >= MIN_SENTENCE && f.rank >= best.rank * SAME_UNIT_SWITCH && !bests.some((b) => b?.c === f.c));
+    if (other) bests[i] = other;
+  });
+  for (const best of bests) {
     if (!best) continue;
     if (picks.length && chars + best.c.unit.text.length > MAX_CHARS) continue;
     take(best.c);
