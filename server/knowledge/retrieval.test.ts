@@ -55,6 +55,7 @@ describe('retrieval', () => {
     expect(out?.text).toContain('one working day');
     expect(isStopWordSlip('theme')).toBe(false); // "them" is too short to be slipped on
     expect(isStopWordSlip('becuase')).toBe(true);
+    expect([...answer('I just want to know: how long does a tune-up really take?').r.weights.keys()]).toEqual(['tune-up', 'take']);
   });
 
   test('a hyphenated word of the question counts once, in the form the pages use', () => {

@@ -20,6 +20,7 @@ you your yours about any some tell know want use using need get much many thing 
 explain possible able wondering wonder question someone anyone offer offers provide provides
 i've i'm i'd i'll you've you're you'd you'll we've we're we'd it's that's there's what's here's let's
 wich whcih wat waht hwo teh wen wher whta cna yuo around
+just really actually basically simply exactly maybe perhaps already ever kindly specifically
 bitte kann können gibt frage danke hallo
 comment quel quelle quels quelles puis peux merci bonjour
 cómo qué cuál cuánto cuánta puedo puede gracias hola
