@@ -24,11 +24,12 @@ export async function makePdf(pages: string[][][], o: { title?: string } = {}): 
   return pdf.save();
 }
 
-export type DocxBlock = { h1: string } | { h2: string } | { p: string };
+export type DocxBlock = { title: string } | { h1: string } | { h2: string } | { p: string };
 
 export async function makeDocx(blocks: DocxBlock[], o: { title?: string } = {}): Promise<Buffer> {
   const children = blocks.map((b) =>
-    'h1' in b ? new Paragraph({ text: b.h1, heading: HeadingLevel.HEADING_1 })
+    'title' in b ? new Paragraph({ text: b.title, heading: HeadingLevel.TITLE })
+      : 'h1' in b ? new Paragraph({ text: b.h1, heading: HeadingLevel.HEADING_1 })
       : 'h2' in b ? new Paragraph({ text: b.h2, heading: HeadingLevel.HEADING_2 })
         : new Paragraph(b.p));
   return Packer.toBuffer(new Document({ ...(o.title ? { title: o.title } : {}), sections: [{ children }] }));

@@ -25,6 +25,12 @@ describe('DOCX files', () => {
     expect(doc.title).toBe('Shipping');
   });
 
+  test('a paragraph in Word\'s Title style names the document, and every passage under it', async () => {
+    const [doc] = await readDocx(await makeDocx([{ title: 'Harbor House Rules' }, { p: 'Effective March.' }, { h1: 'Kitchen' }, { p: 'Label your food.' }]), 'r.docx', 'r');
+    expect(doc.title).toBe('Harbor House Rules');
+    expect(chunk(doc).at(-1)).toMatchObject({ title: 'Harbor House Rules', heading: 'Kitchen', text: 'Label your food.' });
+  });
+
   test('a body that inflates past the cap is refused before it is parsed (zip bomb)', async () => {
     // The cap is 50 MB; a 1 MB cap and a 4 MB body show the same check without the wait.
     expect(MAX_DOCUMENT_XML_BYTES).toBe(50 * 1024 * 1024);

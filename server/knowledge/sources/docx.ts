@@ -2,7 +2,7 @@
  * Word files (.docx) with mammoth, which maps Word's paragraph styles to HTML: "Heading 1"
  * becomes <h1>, so headings stay headings and the chunker cuts passages at them. Title: the
  * file's core properties (docProps/core.xml, what Word shows as "Title"), else its first
- * heading, else the file name.
+ * heading (a paragraph in Word's Title style counts as one), else the file name.
  */
 import { XMLParser } from 'fast-xml-parser';
 import JSZip from 'jszip';
@@ -62,7 +62,9 @@ export async function readDocx(bytes: Buffer, id: string, fallbackTitle: string,
   try {
     // Images would arrive as base64 data URLs: drop them, only text is indexed.
     const convertImage = mammoth.images.imgElement(async () => ({ src: '' }));
-    ({ value: html } = await mammoth.convertToHtml({ buffer: bytes }, { convertImage }));
+    // Word's "Title" style is the document's title (mammoth knows only headings by default):
+    // as the first heading it names the document when the core properties do not.
+    ({ value: html } = await mammoth.convertToHtml({ buffer: bytes }, { convertImage, styleMap: ["p[style-name='Title'] => h1:fresh", "p[style-name='Subtitle'] => p:fresh"] }));
   } catch (e) {
     throw new Error(`not a readable .docx file (${(e as Error).message})`);
   }
