@@ -5,7 +5,10 @@
 import { Document, HeadingLevel, Packer, Paragraph } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
-/** A PDF whose pages hold these paragraphs (lines within a paragraph are drawn one under another). */
+/**
+ * A PDF whose pages hold these paragraphs (lines within a paragraph are drawn one under
+ * another); a line written "# Title" is drawn in a larger font, as a section title.
+ */
 export async function makePdf(pages: string[][][], o: { title?: string } = {}): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   if (o.title) pdf.setTitle(o.title);
@@ -15,8 +18,9 @@ export async function makePdf(pages: string[][][], o: { title?: string } = {}): 
     let y = 790;
     for (const lines of paragraphs) {
       for (const line of lines) {
-        page.drawText(line, { x: 50, y, size: 11, font });
-        y -= 14;
+        const title = line.startsWith('# ');
+        page.drawText(title ? line.slice(2) : line, { x: 50, y, size: title ? 16 : 11, font });
+        y -= title ? 20 : 14;
       }
       y -= 14; // a blank line's worth between paragraphs
     }

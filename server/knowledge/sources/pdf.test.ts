@@ -19,6 +19,19 @@ describe('PDF files', () => {
     expect(chunk(docs[1]).map((p) => [p.id, p.sourceId])).toEqual([['manuals/nimbus.pdf#page=2#0', 'manuals/nimbus.pdf']]);
   });
 
+  test('section titles (a larger font, or numbered) are headings, and a section goes on over the page break', async () => {
+    const bytes = await makePdf([
+      [['# Cleaning'], ['Wipe the oak base with a dry cloth.'], ['2.1. Shade care'], ['Wash the linen shade by hand.']],
+      [['The shade dries in a day.']],
+    ], { title: 'Nimbus manual' });
+    const docs = await readPdf(bytes, 'm.pdf', 'm');
+    expect(docs.flatMap((d) => chunk(d)).map((p) => [p.heading, p.text])).toEqual([
+      ['Cleaning', 'Wipe the oak base with a dry cloth.'],
+      ['2.1. Shade care', 'Wash the linen shade by hand.'],
+      ['2.1. Shade care', 'The shade dries in a day.'],
+    ]);
+  });
+
   test('without a metadata title the first line of text is the title', async () => {
     const docs = await readPdf(Buffer.from(await makePdf([[['Warranty terms'], ['Two years against defects.']]])), 'w.pdf', 'w');
     expect(docs[0].title).toBe('Warranty terms');

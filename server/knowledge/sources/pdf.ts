@@ -28,22 +28,39 @@ const OPTIONS = {
 interface TextRun { str: string; hasEOL: boolean; height: number; transform: number[] }
 
 /**
+ * A paragraph that is a section title: one short line without a sentence's end, set in a
+ * larger font than the page's body text or numbered like a section ("4.2.7. Fishy argument
+ * values"). The chunker cuts passages at it and reads what follows under it.
+ */
+const SECTION_NUMBER = /^\d+(?:\.\d+)*\.?\s+\p{Lu}/u;
+function isTitle(lines: string[], height: number, body: number): boolean {
+  if (lines.length !== 1) return false;
+  const l = lines[0];
+  if (l.length > 100 || /[.!?:;,]$/.test(l) || !/\p{L}{3}/u.test(l)) return false;
+  return SECTION_NUMBER.test(l) || (body > 0 && height >= body * 1.15);
+}
+
+/**
  * Lines of a page joined into paragraphs: a line break inside a paragraph is a space (so a
  * sentence wrapped over two lines stays one sentence), a vertical gap taller than about one
- * and a half lines starts a new paragraph.
+ * and a half lines starts a new paragraph. Section titles come out as Markdown headings.
  */
-export function pageText(items: readonly object[]): { text: string; firstLine: string } {
-  const paragraphs: string[][] = [[]];
+export function pageText(items: readonly object[]): { text: string; firstLine: string; lastHeading: string | null } {
+  const paragraphs: { lines: string[]; height: number }[] = [{ lines: [], height: 0 }];
   let line = '';
   let lineY: number | null = null;
+  let lineHeight = 0;
   let lastY: number | null = null;
   let lastHeight = 0;
+  const heights: number[] = [];
   const endLine = () => {
     const text = line.replace(/\s+/g, ' ').trim();
     line = '';
     if (!text) return;
-    if (lastY !== null && lineY !== null && lastY - lineY > 1.6 * (lastHeight || 10)) paragraphs.push([]);
-    paragraphs.at(-1)!.push(text);
+    if (lastY !== null && lineY !== null && lastY - lineY > 1.6 * (lastHeight || 10)) paragraphs.push({ lines: [], height: 0 });
+    const p = paragraphs.at(-1)!;
+    p.lines.push(text);
+    p.height = Math.max(p.height, lineHeight);
     lastY = lineY;
   };
   for (const item of items) {
@@ -51,17 +68,32 @@ export function pageText(items: readonly object[]): { text: string; firstLine: s
     const run = item as TextRun;
     if (line === '') {
       lineY = run.transform[5];
+      lineHeight = 0;
       if (run.height) lastHeight = run.height;
+    }
+    if (run.height && run.str.trim()) {
+      lineHeight = Math.max(lineHeight, run.height);
+      heights.push(run.height);
     }
     line += run.str;
     if (run.hasEOL) endLine();
   }
   endLine();
+  // The body size: the most common run height on the page.
+  const counts = new Map<number, number>();
+  for (const h of heights) counts.set(Math.round(h * 10) / 10, (counts.get(Math.round(h * 10) / 10) ?? 0) + 1);
+  const body = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  let lastHeading: string | null = null;
   const text = paragraphs
-    .map((lines) => lines.reduce((acc, l) => (!acc ? l : acc.endsWith('-') ? acc + l : `${acc} ${l}`), ''))
-    .filter(Boolean)
+    .filter((p) => p.lines.length)
+    .map((p) => {
+      const joined = p.lines.reduce((acc, l) => (!acc ? l : acc.endsWith('-') ? acc + l : `${acc} ${l}`), '');
+      if (!isTitle(p.lines, p.height, body)) return joined;
+      lastHeading = joined;
+      return `## ${joined}`;
+    })
     .join('\n\n');
-  return { text, firstLine: paragraphs[0][0] ?? '' };
+  return { text, firstLine: paragraphs[0].lines[0] ?? '', lastHeading };
 }
 
 function metadataTitle(info: unknown, metadata: { get(name: string): unknown } | null): string | null {
@@ -96,7 +128,15 @@ export async function readPdf(bytes: Uint8Array, id: string, fallbackTitle: stri
     if (!first) throw new Error('the PDF has no text layer (a scan needs OCR first)');
     const { info, metadata } = await pdf.getMetadata().catch(() => ({ info: null, metadata: null }));
     const title = metadataTitle(info, metadata) ?? (first.firstLine.slice(0, 200) || fallbackTitle);
-    return pages.flatMap((p, i) => (p.text ? [{ id: `${id}#page=${i + 1}`, sourceId: id, title, url: '', text: p.text }] : []));
+    // A section goes on over the page break: a page that does not open with a title is read
+    // under the last title before it.
+    let section: string | null = null;
+    return pages.flatMap((p, i) => {
+      if (!p.text) return [];
+      const text = section && !p.text.startsWith('## ') ? `## ${section}\n\n${p.text}` : p.text;
+      section = p.lastHeading ?? section;
+      return [{ id: `${id}#page=${i + 1}`, sourceId: id, title, url: '', text }];
+    });
   } finally {
     await pdf.destroy();
   }
