@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { compose, chunkText, sentencesOf } from '../engines/extractive.ts';
 import { blockedMatcher, redact } from '../chat/filters.ts';
-import { chunk, frontMatter, KnowledgeBase } from './knowledge.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chunk, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
 import { htmlToText, sentences } from './text.ts';
 
 describe('documents', () => {
@@ -12,6 +15,17 @@ describe('documents', () => {
     expect(html.text).toContain('## Terms');
     expect(html.text).toContain('Be nice !');
     expect(html.text).not.toContain('evil');
+  });
+
+  test('an HTML file in the folder is read without the site\'s navigation, header and footer', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kb-html-'));
+    writeFileSync(join(dir, 'dns.html'), '<html><head><title>DNS</title></head><body><header>Site header</header><div role="navigation"><ul><li>os</li><li>zlib</li></ul></div><div id="apicontent"><h2>dns.lookup()</h2><p>Resolves a host name.</p></div><footer>Copyright</footer></body></html>');
+    const doc = readDocument(join(dir, 'dns.html'), dir);
+    expect(doc.title).toBe('DNS');
+    expect(doc.text).toContain('## dns.lookup()');
+    expect(doc.text).toContain('Resolves a host name.');
+    for (const chrome of ['Site header', 'zlib', 'Copyright']) expect(doc.text).not.toContain(chrome);
+    rmSync(dir, { recursive: true });
   });
 
   test('chunks follow headings and keep ids per source', () => {

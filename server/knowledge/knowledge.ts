@@ -13,9 +13,10 @@ import { indexKey, readIndex, writeIndex } from './index-cache.ts';
 import { buildIndex, buildIndexAsync, SearchIndex, type FieldTerms, type IndexData } from './search-index.ts';
 import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
+import { mainText } from './sources/page.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { htmlToText, isStopWordSlip, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
+import { isStopWordSlip, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -71,7 +72,9 @@ export function readDocument(file: string, root: string): KnowledgeDoc {
   const { meta, body } = frontMatter(raw);
   let text = body;
   let htmlTitle: string | null = null;
-  if (ext === '.html' || ext === '.htm') ({ text, title: htmlTitle } = htmlToText(body));
+  // A saved web page is read as a crawled one is: its main text, without the site's chrome
+  // (navigation, header, footer), which would otherwise answer questions about every topic.
+  if (ext === '.html' || ext === '.htm') ({ text, title: htmlTitle } = mainText(body));
   return {
     id: fileId(file, root),
     title: meta.title || htmlTitle || firstHeading(text) || fileTitle(file),
