@@ -83,12 +83,15 @@ describe('extractive answers', () => {
       { id: 'errors', title: 'Errors', url: '', text: 'If you want to know how many times each error occurred, run with the -v option.' },
       { id: 'close', title: 'Closing', url: '', text: 'Any request arriving after close has been called receives a 503 response.' },
       { id: 'resolver', title: 'Resolver', url: '', text: 'Since v8.3.0 the resolver sends queries to every server you set.' },
+      { id: 'timeout', title: 'Resolver timeout', url: '', text: 'The default timeout value of the resolver suits most networks.' },
     ] } });
     const ask = (q: string) => {
       const f = kb2.search(q);
       return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text ?? null;
     };
     expect(ask('How can I see how many times each error occurred?')).toContain('-v option');
+    // "What's its default value?" asks for a value, not a sentence that mentions defaults.
+    expect(ask('What is the default value of the resolver timeout?')).toBeNull();
     // A version number is not a quantity: "since v8.3.0" does not say how many.
     expect(ask('How many servers does the resolver send queries to?')).toBeNull();
     expect(ask('Which servers does the resolver send queries to?')).toContain('every server');

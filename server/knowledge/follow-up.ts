@@ -11,6 +11,11 @@ const CONTINUES = /^\s*(and|also|but|so|or|what about|how about|what if|same for
 /** Words that point back at something named earlier. */
 const POINTS_BACK = /\b(it|its|it's|that|this|those|these|they|them|their|there|one|ones|same|else|instead|then|er|sie|es|das|dies|dafür|dazu|davon|il|elle|ils|cela|ça|celui|celle|ello|eso|esto|ese|esa)\b/iu;
 
+/** The question points back at something named before ("its default", "install it"). */
+export function pointsBack(question: string): boolean {
+  return POINTS_BACK.test(question);
+}
+
 export function needsContext(question: string, language = 'en'): boolean {
   const own = questionTerms(question, language);
   if (own.length === 0) return true;

@@ -14,6 +14,7 @@ import { buildIndex, buildIndexAsync, SearchIndex, type FieldTerms, type IndexDa
 import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
+import { pointsBack } from './follow-up.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
 import { isStopWordSlip, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
@@ -408,6 +409,15 @@ export class KnowledgeBase {
         if (context.size < MAX_CONTEXT_TERMS && !current.includes(term) && !context.has(term)) context.set(term, CONTEXT_WEIGHTS[i]);
       }
     });
+    // "And what's its default value?": "its" is the thing the last question was about, its
+    // rarest word ("http2SessionTimeout"), which is then as much the question as "default".
+    if (current.length && users.length && pointsBack(question)) {
+      const subject = questionTerms(users[0].content, this.language).filter((t) => context.has(t)).sort((a, b) => this.index.idf(b) - this.index.idf(a))[0];
+      if (subject) {
+        context.delete(subject);
+        current.push(subject);
+      }
+    }
     // A question of no words of its own ("and why?") is all about the earlier turns.
     const query = current.length
       ? [...current.map((term) => ({ term, weight: 1, own: true })), ...[...context].map(([term, weight]) => ({ term, weight, own: false }))]

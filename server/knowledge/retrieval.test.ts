@@ -83,6 +83,13 @@ describe('retrieval', () => {
     expect(answer('Can I share my slot with a friend?', ['How much is a bike tune-up?']).r.passages[0].sourceId).toBe('sharing');
   });
 
+  test('"its" in a follow-up is the thing the question before was about: its rarest word is searched as the question\'s own', () => {
+    const r = answer('and what does it cost?', ['Is there a Rider membership?']).r;
+    expect(r.passages[0].sourceId).toBe('membership');
+    expect(r.weights.get('rider')).toBe(kb.weight('rider')); // full weight, like "cost"
+    expect(r.weights.get('membership')).toBeLessThan(kb.weight('membership')); // the rest of the turn: context
+  });
+
   test('an e-mail address or phone number in the question does not steer it', () => {
     const r = answer('I am support@wheelton.example, phone 0800 1234567: how much is the membership per year?');
     expect(r.r.passages[0].sourceId).toBe('membership');

@@ -256,8 +256,15 @@ export function htmlToText(html: string): { text: string; title: string | null }
 }
 
 /** Markdown inline syntax removed, for answers built from passages. */
+/**
+ * HTML written inside Markdown (an anchor before a heading's text, a line break, a <kbd>):
+ * only tags of HTML's own elements go, so a type written "<string>" or "<pid>" stays.
+ */
+const INLINE_HTML = /<\/?(a|abbr|b|br|center|code|del|details|div|em|font|hr|i|img|ins|kbd|mark|p|s|small|span|strong|sub|summary|sup|u)\b[^>]*>/gi;
+
 export function plainInline(s: string): string {
   return s
+    .replace(INLINE_HTML, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/`{1,3}([^`]+)`{1,3}/g, '$1')

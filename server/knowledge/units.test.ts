@@ -43,4 +43,9 @@ describe('units', () => {
       .toEqual(['checked for being fishy: malloc, calloc, memalign, new.', 'Next paragraph.']);
     expect(units('It ends here.\n\nlowercase start.').length).toBe(2);
   });
+
+  test('HTML written in Markdown goes (an anchor, a line break); a type in angle brackets stays', () => {
+    expect(units('<a id="close"></a>\n\nCloses the server.<br> Takes a callback <Function>.').map((u) => u.text))
+      .toEqual(['Closes the server.', 'Takes a callback <Function>.']);
+  });
 });
