@@ -7,6 +7,8 @@ test('greetings, thanks, goodbyes and "who are you" in the shipped languages; a 
   expect(['hi', 'Hello there!', 'Guten Tag', 'hola', 'مرحبا'].map(smallTalk)).toEqual(['hello', 'hello', 'hello', 'hello', 'hello']);
   expect(['thanks!', 'thank you so much', 'merci beaucoup', 'great, thanks'].map(smallTalk)).toEqual(['thanks', 'thanks', 'thanks', 'thanks']);
   expect(['bye', 'who are you?', 'are you a bot?'].map(smallTalk)).toEqual(['bye', 'who', 'who']);
+  expect(['Are you a real person?', 'who am I talking to?', 'got it, thanks', 'ok, sounds good!', 'take care', 'bist du ein Mensch?', '¿eres humano?'].map(smallTalk))
+    .toEqual(['who', 'who', 'thanks', 'thanks', 'bye', 'who', 'who']);
   expect(['hi, how do I export my notes?', 'thanks, and what does it cost?', 'ok', 'Hello World example'].map(smallTalk)).toEqual([null, null, null, null]);
 });
 
