@@ -109,6 +109,18 @@ describe('extractive answers', () => {
     expect(compose('Can I get more time to pay?', g.passages, g.weights, 'en', g.unknownNames, g.alternatives)?.text).toContain('14 days'); // "Yes." says nothing alone
   });
 
+  test('a line of example code answers only a question that asks for code', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'routes', title: 'Routes', url: '', text: 'Routes are declared on the server, as in this example.\n\n```js\n// Add an endpoint of your choice\nfastify.get("/", handler)\n```' },
+    ] } });
+    const ask = (q: string) => {
+      const f = kb2.search(q);
+      return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text ?? null;
+    };
+    expect(ask('How do I add a WebSocket endpoint?')).toBeNull();
+    expect(ask('What is an example of adding an endpoint?')).toContain('Add an endpoint');
+  });
+
   test('a question on the page is not the answer: what follows it is', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },

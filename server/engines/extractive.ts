@@ -134,6 +134,8 @@ const LIST_BONUS = 0.1;
 /** A question word found only in the unit's page title or heading counts fully: a heading is what its sentences are about. */
 const CONTEXT_SHARE = 1;
 const MAX_LIST_CHARS = 900;
+/** Questions that ask for code: a command, an example, the syntax. */
+const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
 /** How close to its best unit another must come for a part to take it instead of a unit another part took. */
 const SAME_UNIT_SWITCH = 0.95;
 /** Below this many characters an answer sentence brings the one after it. */
@@ -165,6 +167,8 @@ export function compose(
   const typeWords = new Set([
     ...ANSWER_TYPES.filter(([asks, , words]) => words && asks.test(question)).flatMap(([, , words]) => terms(words!, language)),
     ...[...question.matchAll(HOW_ADJECTIVE)].flatMap((m) => terms(m[1], language)),
+    // and "example", "command" the kind of answer (code), not words it must contain.
+    ...[...question.matchAll(new RegExp(WANTS_CODE.source, 'gi'))].flatMap((m) => terms(m[0], language)),
   ]);
   const query = (weights.size ? [...weights] : [...new Set(terms(question, language))].map((q) => [q, 1] as [string, number])).filter(([q]) => !typeWords.has(q));
   if (!query.length) return null;
@@ -231,6 +235,9 @@ export function compose(
     chars += c.unit.text.length;
   };
   const several = ASKS_SEVERAL.test(question);
+  // A line of an example's code says little alone ("// Add an endpoint of your choice"): it
+  // answers only a question that asks for code, a command or an example.
+  const wantsCode = WANTS_CODE.test(question);
   const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
   const asksItself = (c: Pick) => isQuestion(c.unit) && !!unitsOf[c.passage][c.index + 1] && !isQuestion(unitsOf[c.passage][c.index + 1]);
@@ -306,7 +313,7 @@ export function compose(
     allNames.push(...names);
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
-      .filter(({ c, score }) => score > 0 && !unanswered(c) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
+      .filter(({ c, score }) => score > 0 && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
@@ -334,7 +341,7 @@ export function compose(
   // Another unit joins only when it covers a part of the question the chosen ones do not (a
   // question of several parts has had one unit per part already).
   for (const c of ranked) {
-    if (picks.includes(c) || unanswered(c) || picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
+    if (picks.includes(c) || unanswered(c) || (c.unit.kind === 'code' && !wantsCode) || picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
     const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
     if (adds < 0.15 || c.score < MIN_SENTENCE / 2) continue;
     for (const q of c.covers) covered.add(q);

@@ -33,6 +33,8 @@ describe('questions', () => {
     expect(terms('¿Cuál es el precio del plan?', 'es')).not.toContain('el');
     expect(terms('ما هو سعر الخطة؟', 'ar')).toEqual(['سعر', 'خطه']);
     expect(terms('takes')).toEqual(terms('take'));
+    expect(terms('adding added')).toEqual(terms('add add')); // Porter cuts "adding" to "ad", and now "add" too
+    expect(terms('call')).toEqual(terms('calling'));
   });
 
   test('personal data and question frames do not become search terms', () => {

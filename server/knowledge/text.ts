@@ -53,6 +53,9 @@ wear wore worn|weave wove woven|weep wept|win won|wind wound|write wrote written
 }
 
 function englishStem(word: string): string {
+  // Porter drops a doubled final consonant before a suffix ("adding" → "ad") but leaves the
+  // bare three-letter word ("add"): the bare word is cut the same way, so both meet.
+  if (/^[a-z]([b-df-hj-kmnp-rtv-y])\1$/.test(word)) return word.slice(0, 2);
   return stemEn(IRREGULAR.get(word) ?? word);
 }
 

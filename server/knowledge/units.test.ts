@@ -30,6 +30,7 @@ describe('units', () => {
   test('a definition line is joined to its description; code stays line by line', () => {
     expect(units('--onto=<onto>::\n\tUse this commit\n\tas the base.\n\n```\nnpm i\nnpm t\n```').map((u) => u.text))
       .toEqual(['--onto=<onto>: Use this commit as the base.', 'npm i', 'npm t']);
+    expect(units('```\nnpm i\n```').map((u) => u.kind)).toEqual(['code']);
   });
 
   test('a sentence that announces a list is its lead-in, with or without a colon', () => {

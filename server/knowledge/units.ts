@@ -8,12 +8,13 @@
  *   - tables: each body row a unit that names its column headers ("Plan: Hot Desk; Midtown:
  *     $269"), so a quoted row says what its cells are;
  *   - definition lines (`--onto=<onto>::` or `term:` followed by an indented description)
- *     joined to their description.
+ *     joined to their description;
+ *   - code blocks line by line, as code (an answer shows code only when asked for it).
  * Headings are not units: retrieval hands them over as the passage's heading.
  */
 import { plainInline } from './text.ts';
 
-export type UnitKind = 'text' | 'lead' | 'item' | 'row';
+export type UnitKind = 'text' | 'lead' | 'item' | 'row' | 'code';
 
 export interface Unit {
   text: string;
@@ -119,7 +120,7 @@ export function units(text: string): Unit[] {
       continue;
     }
     if (fence) {
-      if (line.trim()) out.push({ text: line.trim(), kind: 'text', group: -1 });
+      if (line.trim()) out.push({ text: line.trim(), kind: 'code', group: -1 });
       continue;
     }
     // A sentence cut by a blank line (a PDF's page or column break: "checked for being
