@@ -34,6 +34,11 @@ test('every compiled module imports .js files, and no test or TypeScript loader 
   }
 });
 
+test('the built server hashes its compiled indexing code, so a stored index of older code is not reused', async () => {
+  const { indexCodeFiles } = await import(join(out, 'server', 'knowledge', 'index-cache.js'));
+  expect((indexCodeFiles() as URL[]).map((u) => u.pathname.slice(out.length + 1))).toEqual(['server/knowledge/text.js', 'server/knowledge/search-index.js']);
+});
+
 test('`node main.js` (no loader) starts, answers /healthz and HEAD / (no demo page without --demo: 404), and exits 0 on SIGTERM', async () => {
   const { dir, configPath } = writeFixture();
   const child = spawn(process.execPath, [join(out, 'server', 'main.js'), '--config', configPath, '--port', '0', '--data-dir', join(dir, 'data')], {

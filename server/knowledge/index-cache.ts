@@ -9,19 +9,30 @@
  * lengths), then the arrays, each starting at a multiple of 4 bytes.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { IndexData } from './search-index.ts';
 
 const FORMAT = 1;
 
+/**
+ * The files whose code makes an index's terms: the sources when run from TypeScript, the
+ * compiled files in the built server (dist/). Reading only the .ts names once missed every
+ * change in a built server, which then kept serving indexes of the old stemming.
+ */
+export function indexCodeFiles(): URL[] {
+  return ['text', 'search-index'].flatMap((name) => ['.ts', '.js'].map((ext) => new URL(`./${name}${ext}`, import.meta.url)).filter((u) => existsSync(u)).slice(0, 1));
+}
+
 /** The indexing code's own hash: a change to how terms are made or stored invalidates every file. */
 const CODE = (() => {
   const h = createHash('sha256').update(`format ${FORMAT}`);
-  for (const file of ['./text.ts', './search-index.ts']) {
+  const files = indexCodeFiles();
+  if (files.length < 2) h.update('indexing code unreadable');
+  for (const file of files) {
     try {
-      h.update(readFileSync(new URL(file, import.meta.url)));
+      h.update(readFileSync(file));
     } catch {
       h.update(`${file} unreadable`);
     }
