@@ -109,6 +109,17 @@ describe('extractive answers', () => {
     expect(compose('Can I get more time to pay?', g.passages, g.weights, 'en', g.unknownNames, g.alternatives)?.text).toContain('14 days'); // "Yes." says nothing alone
   });
 
+  test('a question about what is not (covered, allowed) is answered by what the pages say is not', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'cover', title: 'Device cover', url: '', text: 'Every Volta Protect tier covers:\n\n- cracked screens\n- breakdowns\n\nVolta Protect does not cover:\n\n- scratches\n- lost chargers' },
+    ] } });
+    const q = 'What is not covered by Volta Protect?';
+    const f = kb2.search(q);
+    const text = compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text ?? '';
+    expect(text).toContain('scratches');
+    expect(text).not.toContain('cracked screens');
+  });
+
   test('a line of example code answers only a question that asks for code', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'routes', title: 'Routes', url: '', text: 'Routes are declared on the server, as in this example.\n\n```js\n// Add an endpoint of your choice\nfastify.get("/", handler)\n```' },

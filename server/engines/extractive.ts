@@ -134,6 +134,10 @@ const LIST_BONUS = 0.1;
 /** A question word found only in the unit's page title or heading counts fully: a heading is what its sentences are about. */
 const CONTEXT_SHARE = 1;
 const MAX_LIST_CHARS = 900;
+/** A negation, in a question or in a unit. */
+const NEGATION = /\b(not|no|never|cannot|without|except|excluded?|n't)\b|n't\b/i;
+/** What saying "not" adds to a unit's score when the question asks about what is not. */
+const NEGATION_BONUS = 0.1;
 /** Questions that ask for code: a command, an example, the syntax. */
 const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
 /** How close to its best unit another must come for a part to take it instead of a unit another part took. */
@@ -235,6 +239,9 @@ export function compose(
     chars += c.unit.text.length;
   };
   const several = ASKS_SEVERAL.test(question);
+  // "What is not covered?" is answered by what the pages say is not ("does not cover:"), not
+  // by what is: stop words drop the "not", so it weighs here.
+  const negated = NEGATION.test(question);
   // A line of an example's code says little alone ("// Add an endpoint of your choice"): it
   // answers only a question that asks for code, a command or an example.
   const wantsCode = WANTS_CODE.test(question);
@@ -314,7 +321,7 @@ export function compose(
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
       .filter(({ c, score }) => score > 0 && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
-      .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) }))
+      .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
     // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
