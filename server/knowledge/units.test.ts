@@ -7,6 +7,8 @@ describe('units', () => {
   test('hard-wrapped lines are one paragraph, split into sentences only at sentence ends', () => {
     expect(units('The charger is in\nthe box. It takes 3\nhours to charge 2.5 Ah.').map((u) => u.text))
       .toEqual(['The charger is in the box.', 'It takes 3 hours to charge 2.5 Ah.']);
+    expect(units('It runs much slower (eg. 20 to 30 times), i.e. Slow. No. It is not fast.').map((u) => u.text))
+      .toEqual(['It runs much slower (eg. 20 to 30 times), i.e. Slow.', 'No.', 'It is not fast.']);
   });
 
   test('a list keeps its lead-in in its group, items survive blank lines and indented continuations', () => {
