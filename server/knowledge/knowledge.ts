@@ -380,6 +380,12 @@ export class KnowledgeBase {
       const keep = known ?? null;
       for (const t of known ? [whole, joined, ...parts] : [whole, joined]) if (t && t !== keep) drop.add(t);
     }
+    // So is a version ("Git 2.0"): whole when the knowledge has it, else by its major number.
+    for (const word of question.match(/\bv?\d+(?:\.\d+)+\b/giu) ?? []) {
+      const whole = normTerm(word, this.language);
+      const major = normTerm(word.split('.')[0], this.language);
+      if (whole && major && whole !== major) drop.add(this.index.idOf(whole) !== undefined ? major : whole);
+    }
     return drop.size ? terms.filter((t) => !drop.has(t)) : terms;
   }
 

@@ -35,6 +35,8 @@ describe('questions', () => {
     expect(terms('takes')).toEqual(terms('take'));
     expect(terms('adding added')).toEqual(terms('add add')); // Porter cuts "adding" to "ad", and now "add" too
     expect(terms('call')).toEqual(terms('calling'));
+    // A version stays whole and is also its major number; a single digit is a word.
+    expect(terms('Fastify 5.0.0 and v1.2 on 2.4 GHz')).toEqual(['fastifi', '5.0.0', '5', 'v1.2', 'v1', '2.4', '2', 'ghz']);
   });
 
   test('personal data and question frames do not become search terms', () => {
@@ -68,6 +70,15 @@ describe('retrieval', () => {
     expect([...wifi.search('What is the Wi-Fi password?').weights.keys()]).toEqual(['wi-fi', 'password']);
     expect(compose('What is the Wi-Fi password?', ...(({ passages, weights }) => [passages, weights] as const)(wifi.search('What is the Wi-Fi password?')))).toBeNull();
     expect([...wifi.search('Can I send an e-mail?').weights.keys()]).toContain('email'); // the pages write it joined
+  });
+
+  test('a version in the question is searched once: whole when the pages have it, else by its major number', () => {
+    const lts = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 'lts', title: 'Support', url: '', text: 'Each Fastify major release is tested against these Node.js versions:\n\n| Version | Node.js |\n|---|---|\n| 5.0.0 | 20, 22 |\n| 4.0.0 | 14, 16, 18 |' }] } });
+    const five = lts.search('Which Node.js versions is Fastify 5 tested against?');
+    expect(five.passages[0].sourceId).toBe('lts');
+    expect(compose('Which Node.js versions is Fastify 5 tested against?', five.passages, five.weights, 'en', five.unknownNames, five.alternatives)?.text).toContain('20, 22');
+    expect([...lts.search('What changed in 5.0.0?').weights.keys()]).toEqual(['chang', '5.0.0']);
+    expect([...lts.search('What changed in 6.1?').weights.keys()]).toEqual(['chang', '6']);
   });
 
   test('an exact word is not drowned by words one letter away', () => {

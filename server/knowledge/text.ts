@@ -85,7 +85,7 @@ const STEM_CACHE_MAX = 200_000;
 /** Lower-cases, drops stop words and one-letter tokens, stems (the bot's language; default English). */
 export function normTerm(term: string, language = 'en'): string | null {
   const t = term.toLowerCase();
-  if (t.length < 2 || STOP.has(t)) return null;
+  if ((t.length < 2 && !/^\d$/.test(t)) || STOP.has(t)) return null;
   let cache = stemCache.get(language);
   if (!cache) stemCache.set(language, (cache = new Map()));
   let stem = cache.get(t);
@@ -99,11 +99,12 @@ export function normTerm(term: string, language = 'en'): string | null {
   return STOP.has(stem) ? null : stem;
 }
 
-const TOKEN = /[\p{L}\p{N}]+(?:['’_-][\p{L}\p{N}]+)*/gu;
+/** A word; a dot between digits joins ("2.4", "v1.2", "5.0.0" stay whole). */
+const TOKEN = /[\p{L}\p{N}]+(?:(?:['’_-]|\.(?=\p{N}))[\p{L}\p{N}]+)*/gu;
 
 /**
  * Word tokens; a hyphenated word also yields its parts and its joined form, so "Wi-Fi"
- * is found by "wifi" and "fi", and "e-mail" by "email".
+ * is found by "wifi" and "fi", and "e-mail" by "email"; a version ("5.0.0") its major number.
  */
 export function tokens(text: string): string[] {
   const out: string[] = [];
@@ -111,6 +112,8 @@ export function tokens(text: string): string[] {
     const w = m[0].replace(/['’]s$/i, '');
     out.push(w);
     if (/[-_]/.test(w)) out.push(w.replace(/[-_]/g, ''), ...w.split(/[-_]/));
+    // A version is also found by its major number ("Fastify 5" finds "5.0.0").
+    else if (/^v?\d+(\.\d+)+$/i.test(w)) out.push(w.split('.')[0]);
   }
   return out;
 }
