@@ -83,6 +83,7 @@ describe('extractive answers', () => {
       { id: 'errors', title: 'Errors', url: '', text: 'If you want to know how many times each error occurred, run with the -v option.' },
       { id: 'close', title: 'Closing', url: '', text: 'Any request arriving after close has been called receives a 503 response.' },
       { id: 'resolver', title: 'Resolver', url: '', text: 'Since v8.3.0 the resolver sends queries to every server you set.' },
+      { id: 'x11', title: 'X11', url: '', text: 'The X11 resolver queries the servers of your network.' },
       { id: 'timeout', title: 'Resolver timeout', url: '', text: 'The default timeout value of the resolver suits most networks.' },
     ] } });
     const ask = (q: string) => {
@@ -94,6 +95,7 @@ describe('extractive answers', () => {
     expect(ask('What is the default value of the resolver timeout?')).toBeNull();
     // A version number is not a quantity: "since v8.3.0" does not say how many.
     expect(ask('How many servers does the resolver send queries to?')).toBeNull();
+    expect(ask('How many servers does the X11 resolver query?')).toBeNull(); // "X11" names, it does not count
     expect(ask('Which servers does the resolver send queries to?')).toContain('every server');
     expect(ask('What happens to a request arriving after I\'ve called close?')).toContain('503');
   });

@@ -88,8 +88,11 @@ const TOGETHER = 0.01;
 const ASIDE_SHARE = 0.5;
 const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
 const matcher = (re: RegExp) => (text: string) => re.test(text);
-/** Numbers that name a thing rather than measure it: versions ("v0.11.3", "Added in: v20.1"), addresses ("8.8.8.8"). */
-const NAMING_NUMBERS = /\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:added|changed|deprecated|removed) in:?\s*/gi;
+/**
+ * Numbers that name a thing rather than measure it: versions ("v0.11.3", "Added in: v20.1"),
+ * addresses ("8.8.8.8"), names with digits ("X11", "IPv6", "utf8", "base64").
+ */
+const NAMING_NUMBERS = /\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:added|changed|deprecated|removed) in:?\s*|\b\p{L}+\d[\p{L}\d]*\b/giu;
 /** A quantity, once version numbers and addresses are set aside. */
 const hasQuantity = (text: string) => HAS_NUMBER.test(text.replace(NAMING_NUMBERS, ' '));
 /** Whole-word, case-insensitive: does the text name one of these? */
