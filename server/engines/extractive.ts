@@ -16,7 +16,9 @@ export const MIN_SENTENCE = 0.4;
 const MAX_CHARS = 700;
 const WORDS_PER_CHUNK = 4;
 
-const matches = (q: string, t: string) => t === q || (q.length >= 4 && t.startsWith(q)) || (t.length >= 4 && q.startsWith(t));
+const matches = (q: string, t: string) => t === q || (q.length >= 4 && t.startsWith(q) && q.length >= t.length * PREFIX_SHARE) || (t.length >= 4 && q.startsWith(t) && t.length >= q.length * PREFIX_SHARE);
+/** A word that starts another counts as it only when it is most of it ("configur", "config"; not "pass" for "password"). */
+const PREFIX_SHARE = 0.6;
 
 interface Pick {
   passage: number; index: number; unit: Unit; covers: Set<string>; score: number; factor: number;

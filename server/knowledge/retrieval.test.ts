@@ -42,6 +42,8 @@ describe('questions', () => {
   test('personal data and question frames do not become search terms', () => {
     expect(withoutPersonalData('mail jo.doe@mail.example, call +49 30 1234567, order 88812345, see https://x.example/a').match(/\p{L}+|\d+/gu)).toEqual(['mail', 'call', 'order', 'see']);
     expect(questionTerms('How long does the tune-up take?')).not.toContain('long');
+    expect(questionTerms('my email is j.doe@example.net — what does --time-stamp add?')).toEqual(['time-stamp', 'timestamp', 'time', 'stamp', 'ad']);
+    expect(questionTerms('My order number: 88812345. Where is my order?')).toEqual(['order']);
   });
 });
 
@@ -50,6 +52,14 @@ describe('retrieval', () => {
     expect(answer('how do I shre a slot?').r.passages[0].sourceId).toBe('sharing');
     expect(answer('how much is a tuneup?').r.passages[0].sourceId).toBe('tuneup');
     expect(answer('membrship price?').r.passages[0].sourceId).toBe('membership');
+    // A changed letter is a typo only where a finger slips: a neighbouring key or another vowel.
+    const words = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 's', title: 'Scripts', url: '', text: 'Run the install script from a separate shell. The user:pass pair is sent in clear.' }] } });
+    expect(words.search('How do I hash with scrypt?').alternatives.get('scrypt')).toEqual(['scrypt']);
+    expect(words.search('in a seperate shell?').alternatives.get('seper')).toContain('separ');
+    // A word that starts another counts as it only when it is most of it: "pass" is not "password".
+    const passage = { id: 's#0', sourceId: 's', title: 'Clear text', url: '', heading: '', text: 'The user:pass pair is sent in clear.', score: 1 };
+    expect(compose('Is my password sent in clear?', [passage], new Map([['password', 5], ['clear', 1]]))).toBeNull();
+    expect(compose('Is the passphrase sent in clear?', [{ ...passage, text: 'The passphr is sent in clear.' }], new Map([['passphras', 5], ['clear', 1]]))?.text).toBe('The passphr is sent in clear.');
   });
 
   test('a slip in a word of the question\'s framing ("arround", "whould") is not a word the pages lack', () => {

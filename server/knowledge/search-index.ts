@@ -142,6 +142,23 @@ export async function buildIndexAsync(passages: Iterable<FieldTerms>): Promise<I
 let scores = new Float64Array(0);
 let touched = new Uint32Array(0);
 
+/** Keys next to each other on a QWERTY keyboard. */
+const NEAR: Record<string, string> = {
+  q: 'wa', w: 'qeas', e: 'wrsd', r: 'etdf', t: 'ryfg', y: 'tugh', u: 'yihj', i: 'uojk', o: 'ipkl', p: 'ol',
+  a: 'qwsz', s: 'weadzx', d: 'erfsxc', f: 'rtdgcv', g: 'tyfhvb', h: 'yugjbn', j: 'uihknm', k: 'iojlm', l: 'opk',
+  z: 'asx', x: 'zsdc', c: 'xdfv', v: 'cfgb', b: 'vghn', n: 'bhjm', m: 'njk',
+};
+const VOWEL = /[aeiou]/;
+
+/** Two words of one length that differ in one letter: could a finger have made that change? */
+function slipOfTheFinger(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const [x, y] = [a[i], b[i]];
+  if (x === undefined || y === undefined) return true;
+  return (NEAR[x] ?? '').includes(y) || (VOWEL.test(x) && VOWEL.test(y));
+}
+
 export class SearchIndex {
   readonly data: IndexData;
   private readonly ids: Map<string, number>;
@@ -198,6 +215,9 @@ export class SearchIndex {
       // In short words a changed letter mostly makes another real word ("dark" is not a
       // typo of "mark"); a missing or extra letter mostly makes no word ("shre", "share").
       if (term.length <= 5 && word.length === term.length) continue;
+      // In longer ones a changed letter is a slip only when a finger could make it: a key next
+      // to the right one, or one vowel for another ("seperate"); "scrypt" is not "script".
+      if (d === 1 && word.length === term.length && !slipOfTheFinger(term, word)) continue;
       if ((found.get(t) ?? 0) < FUZZY_FACTOR[d]) found.set(t, FUZZY_FACTOR[d]);
     }
     const df = (t: number) => this.data.offsets[t + 1] - this.data.offsets[t];
@@ -224,7 +244,8 @@ export class SearchIndex {
       if (t !== undefined) found.set(t, FUZZY_FACTOR[1]);
     }
     if (w.length < 6) return [...found].map(([term, factor]) => ({ term, factor }));
-    for (const [, [stem, d]] of surface().fuzzyGet(w, w.length >= 8 ? 2 : 1)) {
+    for (const [word, [stem, d]] of surface().fuzzyGet(w, w.length >= 8 ? 2 : 1)) {
+      if (d === 1 && word.length === w.length && !slipOfTheFinger(w, word)) continue;
       const t = this.ids.get(stem);
       if (t !== undefined && (found.get(t) ?? 0) < FUZZY_FACTOR[d]) found.set(t, FUZZY_FACTOR[d]);
     }

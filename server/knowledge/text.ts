@@ -147,8 +147,11 @@ const PERSONAL = [
  */
 const INTRODUCTION = /(?:\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))[,!]?\s+)?\b(?:[Ii] am|[Ii]['’]m|[Tt]his is|[Mm]y name is|[Ii]t['’]s)\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}|(?:\p{Lu}[\p{L}'’-]+\s+){1,2}here\b|^\s*(?:[Hh]i|[Hh]ello|[Hh]ey)\b[,!]?/gu;
 
+/** What names the visitor's details ("my email is …", "my order number:"): their case, not the topic. */
+const DETAILS = /\b(?:my|our) (?:e-?mail(?: address)?|phone(?: number)?|mobile(?: number)?|number|account(?: number)?|order(?: number)?|customer (?:id|number)|ticket(?: number)?)(?:\s+is|\s*:)/giu;
+
 export function withoutPersonalData(text: string): string {
-  return [...PERSONAL, INTRODUCTION].reduce((t, re) => t.replace(re, ' '), text);
+  return [...PERSONAL, INTRODUCTION, DETAILS].reduce((t, re) => t.replace(re, ' '), text);
 }
 
 /**
