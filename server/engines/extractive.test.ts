@@ -74,6 +74,7 @@ describe('extractive answers', () => {
     expect(rules).toContain('label your food');
     expect(rules).toContain('fish');
     expect(ask('What must I do with my dishes?')).toContain('label your food'); // what to do: the rules, all of them
+    expect(ask('Which rule covers the shared fridge?')).not.toContain('fish'); // one rule asked for ("covers" is a verb)
   });
 
   test('"how can I see how many…" asks for a way, not a number; "I\'ve" is not a name', () => {

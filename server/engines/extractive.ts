@@ -129,9 +129,10 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
 /**
  * Questions that ask for several things of a kind ("Which methods must a logger implement?",
  * "What are the kitchen rules?", "What fields does it contain?"): the answer is the list, not
- * the sentence that names the subject of the list.
+ * the sentence that names the subject of the list. The plural is the noun the verb follows
+ * ("which CPU architectures can…"), not a verb's s ("which hook runs…").
  */
-const ASKS_SEVERAL = /\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?!(?:does|is|was|has|this|its|happens|means|makes|takes|needs|works|looks|seems|comes|goes|gets|lets)\b)[a-z-]{2,}[^su\s]s\b|\bwhat (?:are|were) (?:the|your|its)\b|\b(?:what|which) (?:kinds?|types?|sorts?) of\b|\bsteps\b|\bwhat (?:must|should|do|does) (?:i|we|you|a member|members) (?:do|bring|need to do|have to do)\b/i;
+const ASKS_SEVERAL = /\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?!(?:does|is|was|has|this|its)\b)[a-z-]{2,}[^su\s]s(?:\s+(?:can|do|does|did|are|is|were|was|will|would|should|must|have|has|could|of|in|for|from|to|on|that|i|we|you)\b|\s*\?)|\bwhat (?:are|were) (?:the|your|its)\b|\b(?:what|which) (?:kinds?|types?|sorts?) of\b|\bsteps\b|\bwhat (?:must|should|do|does) (?:i|we|you|a member|members) (?:do|bring|need to do|have to do)\b/i;
 /** A unit that lists things: a lead-in with its items, an item, or a sentence of three or more comma-separated things. */
 const ENUMERATES = /(?:,[^,.;]{1,60}){2,}/;
 /** What listing things adds to a unit's score when the question asks for several. */

@@ -42,6 +42,7 @@ describe('questions', () => {
   test('personal data and question frames do not become search terms', () => {
     expect(withoutPersonalData('mail jo.doe@mail.example, call +49 30 1234567, order 88812345, see https://x.example/a').match(/\p{L}+|\d+/gu)).toEqual(['mail', 'call', 'order', 'see']);
     expect(questionTerms('How long does the tune-up take?')).not.toContain('long');
+    expect(questionTerms('Different question: which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
     expect(questionTerms('my email is j.doe@example.net — what does --time-stamp add?')).toEqual(['time-stamp', 'timestamp', 'time', 'stamp', 'ad']);
     expect(questionTerms('My order number: 88812345. Where is my order?')).toEqual(['order']);
   });
