@@ -12,7 +12,7 @@ import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
 
 const MAX_SENTENCES = 4;
-export const MIN_SENTENCE = 0.4;
+export const MIN_SENTENCE = 0.45;
 const MAX_CHARS = 700;
 const WORDS_PER_CHUNK = 4;
 
