@@ -35,6 +35,8 @@ describe('questions', () => {
     expect(terms('takes')).toEqual(terms('take'));
     expect(terms('adding added')).toEqual(terms('add add')); // Porter cuts "adding" to "ad", and now "add" too
     expect(terms('call')).toEqual(terms('calling'));
+    expect(terms('colours optimise licence cancelled centre catalogue tyres')).toEqual(terms('colors optimize license canceled center catalog tires'));
+    expect(terms('hour four promise')).toEqual(['hour', 'four', 'promis']); // not British spellings
     // A version stays whole and is also its major number; a single digit is a word.
     expect(terms('Fastify 5.0.0 and v1.2 on 2.4 GHz')).toEqual(['fastifi', '5.0.0', '5', 'v1.2', 'v1', '2.4', '2', 'ghz']);
   });

@@ -52,7 +52,32 @@ wear wore worn|weave wove woven|weep wept|win won|wind wound|write wrote written
   for (const f of forms) IRREGULAR.set(f, verb);
 }
 
+/**
+ * British and American spellings of one word meet ("colour"/"color", "optimise"/"optimize",
+ * "licence"/"license", "cancelled"/"canceled", "centre"/"center"): listed stems, not a rule,
+ * since "hour", "four", "rise" and "promise" must stay as they are.
+ */
+const BRITISH: [RegExp, string][] = [
+  [/^(colo|behavio|favo|hono|labo|neighbo|flavo|humo|rumo|harbo|vapo|armo|endeavo|odo|savo|vigo|parlo)ur(s|ed|ing|ite|ites|able|ful)?$/, '$1r$2'],
+  [/^(optim|organ|recogn|real|author|custom|initial|serial|normal|synchron|priorit|minim|maxim|final|personal|categor|summar|util|visual|standard|central|local|capital|special|apolog|critic|emphas|memor|modern|neutral|sanit|stabil|symbol|tokenis|tokeniz)is(e|es|ed|ing|ation|ations|er|ers)$/, '$1iz$2'],
+  [/^(analy|paraly|cataly)s(e|es|ed|ing)$/, '$1z$2'],
+  [/^(cent|met|lit|fib|theat|calib|sab|spect|lust)re(s|d)?$/, '$1er$2'],
+  [/^(licen|defen|offen|preten)ce(s)?$/, '$1se$2'],
+  [/^(cancel|travel|label|model|signal|fuel|level|channel|tunnel|total|dial|marshal|quarrel|counsel|jewel)l(ed|ing|er|ers)$/, '$1$2'],
+  [/^(catalog|dialog|analog|prolog|epilog)ue(s|d)?$/, '$1$2'],
+  [/^programme(s|d)?$/, 'program$1'],
+];
+const BRITISH_WORDS = new Map([['grey', 'gray'], ['tyre', 'tire'], ['tyres', 'tires'], ['aluminium', 'aluminum'], ['mould', 'mold'], ['plough', 'plow'], ['kerb', 'curb'], ['pyjamas', 'pajamas']]);
+
+function american(word: string): string {
+  const w = BRITISH_WORDS.get(word);
+  if (w) return w;
+  for (const [re, to] of BRITISH) if (re.test(word)) return word.replace(re, to);
+  return word;
+}
+
 function englishStem(word: string): string {
+  word = american(word);
   // Porter drops a doubled final consonant before a suffix ("adding" → "ad") but leaves the
   // bare three-letter word ("add"): the bare word is cut the same way, so both meet.
   if (/^[a-z]([b-df-hj-kmnp-rtv-y])\1$/.test(word)) return word.slice(0, 2);
