@@ -242,10 +242,19 @@ for (const backend of [sqlite, postgres]) {
       // Latest activity first; conversations touched in the same millisecond by id.
       expect(keys).toEqual([...keys].sort().reverse());
       expect((await store.queryConversations({ status: 'all', bot_id: 'bot-a', limit: 100 })).length).toBe(30);
-      // Case-insensitive, and LIKE's own wildcards in the words are literal.
+      // Full-text (issue 22): case-insensitive, punctuation is no operator, the last word is a prefix,
+      // words are stemmed ("orders" finds "ORDER"), stop words count as words, every word must occur.
       expect((await store.queryConversations({ status: 'all', q: 'order 100%_', limit: 100 })).length).toBe(6);
       expect((await store.queryConversations({ status: 'all', q: 'order 100%_2', limit: 100 })).map((c) => c.id)).toEqual([ids[20]]);
-      expect((await store.queryConversations({ status: 'all', q: 'order_', limit: 100 })).length).toBe(0);
+      expect((await store.queryConversations({ status: 'all', q: 'orders', limit: 100 })).length).toBe(6);
+      expect((await store.queryConversations({ status: 'all', q: 'where is my ord', limit: 100 })).length).toBe(6);
+      expect((await store.queryConversations({ status: 'all', q: 'wher', limit: 100 })).length).toBe(6);
+      expect((await store.queryConversations({ status: 'all', q: 'order question', limit: 100 })).length).toBe(0);
+      expect((await store.queryConversations({ status: 'all', q: '"*" OR NEAR(', limit: 100 })).length).toBe(0);
+      expect((await store.queryConversations({ status: 'all', q: '%_', limit: 100 })).length).toBe(0);
+      // A deleted message leaves the index with it.
+      await store.deleteConversation(ids[20]);
+      expect((await store.queryConversations({ status: 'all', q: 'order 100%_2', limit: 100 })).length).toBe(0);
       await store.close();
     });
 
@@ -290,6 +299,55 @@ for (const backend of [sqlite, postgres]) {
       expect(await store.sourceUse()).toEqual([]);
       expect(await store.questions({ handled: true, limit: 10 })).toEqual([]);
       expect(await store.contactsOfSession('sess-1')).toEqual([]);
+      await store.close();
+    });
+
+    test('issue 22: claimed since when, assignment, tags, the first visitor message, where the chat started, the visitor\'s other conversations', async () => {
+      const { store } = await backend.fresh();
+      const c = await store.createConversation('bot-a', 'sess-22');
+      expect(await store.firstVisitorMessage(c.id)).toBeNull();
+      await store.addMessage(c.id, { role: 'assistant', content: 'Hello! How can I help?' });
+      await store.addMessage(c.id, { role: 'user', content: 'Is the kettle in stock?' });
+      await store.addMessage(c.id, { role: 'user', content: 'And the lid?' });
+      expect(await store.firstVisitorMessage(c.id)).toBe('Is the kettle in stock?');
+
+      const claimed = await store.claim(c.id, 'Ana');
+      const since = claimed?.ok ? claimed.conversation.claimed_at : null;
+      expect(since).toBeTruthy();
+      // Claiming again keeps the time; assigning to someone else starts it anew.
+      expect((await store.claim(c.id, 'Ana'))?.ok && (await store.getConversation(c.id))?.claimed_at).toBe(since);
+      const assigned = await store.assign(c.id, 'Bo');
+      expect(assigned).toMatchObject({ assignee: 'Bo' });
+      expect(assigned!.claimed_at! >= since!).toBe(true);
+      expect((await store.queryConversations({ status: 'all', assignee: 'Bo', limit: 10 })).map((x) => x.id)).toEqual([c.id]);
+      expect(await store.queryConversations({ status: 'all', assignee: 'Ana', limit: 10 })).toEqual([]);
+      expect((await store.release(c.id, null))?.ok && (await store.getConversation(c.id))?.claimed_at).toBeNull();
+
+      expect(await store.addTag(c.id, 'billing', 'Ana')).toBe(true);
+      expect(await store.addTag(c.id, 'billing', 'Bo')).toBe(false);
+      expect(await store.addTag(c.id, 'vip', 'Ana')).toBe(true);
+      expect(await store.addTag('nope', 'vip', 'Ana')).toBe(false);
+      expect(await store.tags(c.id)).toEqual(['billing', 'vip']);
+      expect((await store.queryConversations({ status: 'all', tag: 'vip', limit: 10 })).map((x) => x.id)).toEqual([c.id]);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(await store.tagCounts({ from: today, to: today })).toEqual([{ tag: 'billing', conversations: 1 }, { tag: 'vip', conversations: 1 }]);
+      expect(await store.removeTag(c.id, 'vip')).toBe(true);
+      expect(await store.removeTag(c.id, 'vip')).toBe(false);
+      expect(await store.queryConversations({ status: 'all', tag: 'vip', limit: 10 })).toEqual([]);
+
+      const page = { page_url: 'https://shop.test/kettle', page_title: 'Aurora Kettle', referrer: null, language: 'de-DE', browser: 'Chrome 130', os: 'Linux' };
+      await store.setVisitorContext(c.id, page);
+      await store.setVisitorContext(c.id, { ...page, page_url: 'https://shop.test/later' });
+      expect(await store.visitorContext(c.id)).toEqual(page);
+
+      const other = await store.createConversation('bot-a', 'sess-22');
+      await store.addMessage(other.id, { role: 'user', content: 'Second visit' });
+      await store.createConversation('bot-a', 'someone-else');
+      expect((await store.conversationsOfVisitor(c, 20)).map((x) => [x.id, x.title])).toEqual([[other.id, 'Second visit']]);
+
+      // Deleting takes the tags with it.
+      await store.deleteConversation(c.id);
+      expect(await store.tags(c.id)).toEqual([]);
       await store.close();
     });
 
