@@ -58,6 +58,7 @@ describe('agents at work', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(fake.messagesOf('conv-sync').at(-1)?.content).toBe('We answer from 9 to 17 on weekdays.'));
 
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Hand back to bot' }));
     await waitFor(() => expect(fake.statusOf('conv-sync')).toBe('open'));
     await waitFor(() => expect(within(waitingList()).queryByRole('button', { name: /My sync stopped/ })).toBeNull());
@@ -67,10 +68,12 @@ describe('agents at work', () => {
     const { fake } = renderInbox({ conversations: [{ id: 'c-bo', waitingSince: '2025-01-01T10:00:00.000Z', assignee: 'Bo', messages: [message('user', 'Refund please')] }] });
     await signIn();
     fireEvent.click(await within(waitingList()).findByRole('button', { name: /Refund please/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Hand back to bot' }));
     expect(screen.queryByRole('button', { name: 'Claim' })).toBeNull();
     expect((await screen.findByRole('alert')).textContent).toBe('Bo has this conversation.');
 
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close with note' }));
     fireEvent.input(screen.getByLabelText('Note for colleagues (optional)'), { target: { value: 'Refund sent by e-mail.' } });
     fireEvent.submit(screen.getByLabelText('Note for colleagues (optional)').closest('form')!);
@@ -82,7 +85,8 @@ describe('agents at work', () => {
     await signIn();
     fireEvent.click(await within(waitingList()).findByRole('button', { name: /My sync stopped/ }));
     await screen.findByRole('button', { name: 'Claim' });
-    expect(screen.queryByRole('button', { name: 'Delete conversation' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(screen.queryByRole('button', { name: /Delete conversation/ })).toBeNull();
     expect(within(screen.getByRole('navigation', { name: 'Console' })).queryByRole('link', { name: 'Webhooks' })).toBeNull();
   });
 
@@ -90,12 +94,35 @@ describe('agents at work', () => {
     const { fake } = renderInbox({ conversations: threeWaiting(), roles: { 'tok-ana': 'admin' } });
     await signIn();
     fireEvent.click(await within(waitingList()).findByRole('button', { name: /My sync stopped/ }));
-    const remove = await screen.findByRole('button', { name: 'Delete conversation' });
-    window.confirm = () => true;
-    fireEvent.click(remove);
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    // The destructive actions are in the menu, apart from Claim and Close, and each asks first.
+    fireEvent.click(screen.getByRole('button', { name: 'Delete conversation…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete conversation?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.callsTo('DELETE', '/v1/agent/conversations/conv-sync')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete conversation…' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
     await waitFor(() => expect(fake.callsTo('DELETE', '/v1/agent/conversations/conv-sync')).toHaveLength(1));
     await waitFor(() => expect(within(waitingList()).queryByRole('button', { name: /My sync stopped/ })).toBeNull());
+    // The result is shown where the thread was.
+    expect(await screen.findByText(/^Conversation deleted: \d+ messages?, 0 contact submissions\.$/, { selector: '.outcome' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', { name: 'Webhooks' })).toBeTruthy();
+  });
+});
+
+describe('deletion, live (issue 22)', () => {
+  test('a conversation deleted by another console leaves the list, and the open thread says so once without reading it again', async () => {
+    const { fake } = renderInbox({ conversations: threeWaiting() });
+    await signIn();
+    fireEvent.click(await within(waitingList()).findByRole('button', { name: /My sync stopped/ }));
+    await screen.findByRole('button', { name: 'Claim' });
+    const readsBefore = fake.callsTo('GET', '/v1/agent/conversations/conv-sync').length;
+    fake.emit({ type: 'conversation.deleted', conversation_id: 'conv-sync', agent_name: 'Zoe' });
+    expect(await screen.findByText('Zoe deleted this conversation.', { selector: '.outcome' })).toBeTruthy();
+    await waitFor(() => expect(within(waitingList()).queryByRole('button', { name: /My sync stopped/ })).toBeNull());
+    expect(fake.callsTo('GET', '/v1/agent/conversations/conv-sync').length).toBe(readsBefore);
+    expect(screen.queryByText(/no longer available/)).toBeNull();
   });
 });
 

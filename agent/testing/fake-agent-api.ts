@@ -58,7 +58,7 @@ export interface SeedConversation {
 }
 
 interface Stored {
-  conversation: Omit<ConversationSummary, 'last_message'>;
+  conversation: Omit<ConversationSummary, 'last_message' | 'title'>;
   messages: Message[];
   contact_submissions: ContactSubmission[];
   events: ConversationEvent[];
@@ -99,6 +99,8 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
         waiting_since: seed.waitingSince,
         updated_at: seed.waitingSince,
         assignee: seed.assignee ?? null,
+        claimed_at: seed.assignee ? seed.waitingSince : null,
+        tags: [],
         visitor: null,
       },
       messages: seed.messages,
@@ -110,12 +112,16 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
   const failures: Array<{ method: string; path: RegExp; failure: Failure }> = [];
   let offline = false;
 
-  const summary = (s: Stored): ConversationSummary => ({ ...s.conversation, last_message: s.messages.at(-1) ?? null });
+  const summary = (s: Stored): ConversationSummary => ({
+    ...s.conversation, last_message: s.messages.at(-1) ?? null, title: s.messages.find((m) => m.role === 'user')?.content.slice(0, 200) ?? null,
+  });
   const detail = (s: Stored): ConversationDetail => ({
     conversation: summary(s),
     messages: s.messages,
     contact_submissions: s.contact_submissions,
     events: s.events,
+    context: null,
+    earlier: [],
   });
   const event = (s: Stored, type: ConversationEvent['type'], agent: string | null, note: string | null = null) =>
     s.events.push({ type, at: new Date().toISOString(), agent_name: agent, note, message_id: null });
@@ -191,6 +197,7 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
       if (c.assignee && c.assignee !== agent) return conflict();
       if (c.assignee !== agent) event(stored, 'claimed', agent);
       c.assignee = agent;
+      c.claimed_at = new Date().toISOString();
       return json({ conversation: summary(stored) });
     }
     if (method === 'POST' && match[2] === '/release') {
@@ -259,7 +266,7 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     },
     /** Sends an event to every open live stream, as the server would. */
     emit(e: Partial<ConsoleEvent> & Pick<ConsoleEvent, 'type'>) {
-      const full: ConsoleEvent = { at: new Date().toISOString(), conversation_id: null, conversation: null, message: null, ...e };
+      const full: ConsoleEvent = { at: new Date().toISOString(), conversation_id: null, conversation: null, message: null, agent_name: null, ...e };
       const bytes = new TextEncoder().encode(`event: ${CONSOLE_SSE_EVENT}\ndata: ${JSON.stringify(full)}\n\n`);
       for (const c of streams) c.enqueue(bytes);
     },
@@ -269,7 +276,7 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
       store.set(id, {
         conversation: {
           conversation_id: id, bot_id: 'bot-1', bot_name: seed.botName ?? 'Docs helper', status: seed.status ?? 'handoff', session_id: `session-${id}`,
-          created_at: seed.waitingSince, waiting_since: seed.waitingSince, updated_at: seed.waitingSince, assignee: seed.assignee ?? null, visitor: null,
+          created_at: seed.waitingSince, waiting_since: seed.waitingSince, updated_at: seed.waitingSince, assignee: seed.assignee ?? null, claimed_at: seed.assignee ? seed.waitingSince : null, tags: [], visitor: null,
         },
         messages: seed.messages, contact_submissions: [], events: [],
       });
