@@ -171,6 +171,15 @@ describe('the views', () => {
     const rows = within(table).getAllByRole('row').map((r) => r.textContent);
     expect(rows).toEqual(['DayConversationsVisitor messages', '2025-01-01510', '2025-01-02714']);
     expect(within(screen.getByRole('table', { name: 'Chat requests refused by rate limits (429)' })).getAllByRole('row')[1].textContent).toBe('2025-01-014');
+    // Issue 22: the range at a glance, and legends that name each line with its total.
+    const headline = document.querySelector('dl.headline')!;
+    const figure = (label: string) => [...headline.querySelectorAll('div')].find((d) => d.querySelector('dt')!.textContent === label)!.querySelector('dd')!.textContent;
+    expect(figure('Conversations')).toBe('12');
+    expect(figure('Answered by the bot alone')).toBe('83% (10 of 12)');
+    expect(figure('Handed off')).toBe('2');
+    expect(figure('Thumbs up / down')).toBe('2 / 0');
+    expect(figure("Agents' first response (median)")).toBe('–');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining([' Conversations: 12', ' Visitor messages: 24']));
   });
 
   test('Knowledge: sources with citations and the share rated helpful', async () => {

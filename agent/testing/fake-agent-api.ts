@@ -155,7 +155,13 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     if (method === 'GET' && path === '/v1/agent/knowledge') return json({ sources: options.sources ?? [] });
     if (method === 'GET' && path === '/v1/agent/contacts') return json({ contacts: [...store.values()].flatMap((s) => s.contact_submissions), next_cursor: null });
     if (method === 'GET' && path === '/v1/agent/stats') {
-      return json({ from: url.searchParams.get('from'), to: url.searchParams.get('to'), days: options.stats ?? [] });
+      const days = options.stats ?? [];
+      const sum = (k: 'conversations' | 'deflected' | 'handed_off' | 'unanswered' | 'positive' | 'negative') => days.reduce((a, d) => a + d[k], 0);
+      const totals = {
+        conversations: sum('conversations'), deflected: sum('deflected'), handed_off: sum('handed_off'), unanswered: sum('unanswered'),
+        positive: sum('positive'), negative: sum('negative'), first_response_ms: null, resolution_ms: null,
+      };
+      return json({ from: url.searchParams.get('from'), to: url.searchParams.get('to'), days, totals, tags: [] });
     }
     if (method === 'GET' && path.endsWith('.csv')) return new Response('day,bot_id\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     if (method === 'GET' && path === '/v1/agent/webhooks/deliveries') {
