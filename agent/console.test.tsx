@@ -182,6 +182,23 @@ describe('the views', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining([' Conversations: 12', ' Visitor messages: 24']));
   });
 
+  test('Contacts: columns named by the form\'s labels, e-mail as a mailto link, line breaks kept', async () => {
+    renderInbox({
+      conversations: [{
+        id: 'c-form', status: 'closed', waitingSince: '2025-01-01T10:00:00.000Z', messages: [message('user', 'Call me')],
+        contactSubmissions: [{ id: 'f1', created_at: '2025-01-01T10:05:00.000Z', fields: { company: 'Acme', email: 'jo@example.com', message: 'First line\nSecond line' } }],
+      }],
+    });
+    await signIn();
+    fireEvent.click(screen.getByRole('link', { name: 'Contacts' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sent', 'Bot', 'E-mail', 'Company name', 'Your message', 'Conversation']);
+    expect(within(table).getByRole('link', { name: 'jo@example.com' }).getAttribute('href')).toBe('mailto:jo@example.com');
+    const note = within(table).getByText(/First line/);
+    expect(note.textContent).toBe('First line\nSecond line');
+    expect(note.className).toBe('field-text');
+  });
+
   test('Knowledge: sources with citations and the share rated helpful', async () => {
     renderInbox({ sources: [{ bot_id: 'bot-1', source_id: 's1', title: 'Sharing', url: 'https://docs.example.com/share', citations: 12, positive: 3, negative: 1, in_knowledge: true }] });
     await signIn();

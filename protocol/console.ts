@@ -5,7 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import {
-  AGENT_ROLES, CONSOLE_EVENT_TYPES, CONVERSATION_EVENT_TYPES, CONVERSATION_LIST_STATUSES, FEEDBACK_VALUES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS,
+  AGENT_ROLES, CONSOLE_EVENT_TYPES, CONTACT_FIELD_TYPES, CONVERSATION_EVENT_TYPES, CONVERSATION_LIST_STATUSES, FEEDBACK_VALUES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS,
 } from './codes.ts';
 import { DEFAULT_PAGE_SIZE, MAX_CLOSE_NOTE_CHARS, MAX_MESSAGE_CHARS, MAX_PAGE_SIZE, MAX_TAG_CHARS } from './limits.ts';
 import { ConversationStatus, IsoTime, Message, Nullable, OneOf, Uuid } from './schemas.ts';
@@ -29,7 +29,11 @@ export const AgentMe = Type.Object({
   name: Type.String(),
   role: AgentRole,
   canned_replies: Type.Array(CannedReply),
-  bots: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), { description: 'The configured bots, for the console\'s filters.' }),
+  bots: Type.Array(Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    contact_fields: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), type: OneOf(CONTACT_FIELD_TYPES) }), { description: 'The contact form\'s fields: the console names columns by their labels.' }),
+  }), { description: 'The configured bots, for the console\'s filters.' }),
 });
 export type AgentMe = Static<typeof AgentMe>;
 

@@ -75,7 +75,7 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
         ) : (
           <>
             {conversation?.status === 'closed' && <p class="hint">{text.statusClosed}</p>}
-            <ContactSubmissions submissions={detail.contact_submissions ?? []} />
+            <ContactSubmissions inbox={inbox} submissions={detail.contact_submissions ?? []} />
             <EventTimeline events={detail.events ?? []} />
             <ol class="messages" aria-label={text.threadLabel}>
               {detail.messages.map((m) => (

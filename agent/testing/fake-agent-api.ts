@@ -134,7 +134,10 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     const path = url.pathname;
     const role = options.roles?.[tokenOf[agent]] ?? 'agent';
     if (method === 'GET' && path === '/v1/agent/me') {
-      return json({ name: agent, role, canned_replies: options.canned ?? [], bots: [{ id: 'bot-1', name: 'Docs helper' }, { id: 'bot-2', name: 'Sales bot' }] });
+      return json({ name: agent, role, canned_replies: options.canned ?? [], bots: [
+        { id: 'bot-1', name: 'Docs helper', contact_fields: [{ name: 'email', label: 'E-mail', type: 'email' }, { name: 'company', label: 'Company name', type: 'text' }, { name: 'message', label: 'Your message', type: 'textarea' }] },
+        { id: 'bot-2', name: 'Sales bot', contact_fields: [] },
+      ] });
     }
     if (method === 'GET' && path === '/v1/agent/events' && options.liveDown) return errorBody(503);
     if (method === 'GET' && path === '/v1/agent/events') {

@@ -92,7 +92,7 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
 
     agent.get('/v1/agent/me', async (request): Promise<AgentMe> => ({
       name: request.agent!.name, role: request.agent!.role, canned_replies: ctx.config.canned_replies,
-      bots: [...ctx.config.bots.values()].map((b) => ({ id: b.id, name: b.name })),
+      bots: [...ctx.config.bots.values()].map((b) => ({ id: b.id, name: b.name, contact_fields: b.contact_form.fields.map((f) => ({ name: f.name, label: f.label, type: f.type })) })),
     }));
 
     agent.post('/v1/agent/presence', async (request): Promise<PresenceResponse> => {
