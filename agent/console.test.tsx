@@ -126,6 +126,34 @@ describe('deletion, live (issue 22)', () => {
   });
 });
 
+describe('the keyboard (issue 22)', () => {
+  test('j and k move through the list, c claims, r goes to the reply box, ? lists the shortcuts', async () => {
+    const { fake } = renderInbox({ conversations: threeWaiting() });
+    await signIn();
+    await within(waitingList()).findAllByRole('button');
+    const names = within(waitingList()).getAllByRole('button').map((b) => b.querySelector('.item-title')!.textContent);
+    fireEvent.keyDown(document.body, { key: 'j' });
+    await waitFor(() => expect(within(waitingList()).getAllByRole('button')[0].getAttribute('aria-current')).toBe('true'));
+    fireEvent.keyDown(document.body, { key: 'j' });
+    await waitFor(() => expect(within(waitingList()).getAllByRole('button')[1].getAttribute('aria-current')).toBe('true'));
+    fireEvent.keyDown(document.body, { key: 'k' });
+    await waitFor(() => expect(within(waitingList()).getAllByRole('button')[0].getAttribute('aria-current')).toBe('true'));
+    await screen.findByRole('button', { name: 'Claim' });
+    fireEvent.keyDown(document.body, { key: 'c' });
+    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/claim'))).toHaveLength(1));
+    fireEvent.keyDown(document.body, { key: 'r' });
+    expect(document.activeElement?.id).toBe('reply-box');
+    // Typing in the reply box is typing, not shortcuts.
+    fireEvent.keyDown(document.activeElement!, { key: 'j' });
+    expect(within(waitingList()).getAllByRole('button')[0].getAttribute('aria-current')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    fireEvent.keyDown(document.body, { key: '?' });
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).getAllByRole('row').map((r) => r.querySelector('kbd')!.textContent)).toEqual(['j', 'k', 'r', 'c', 'e', '/', '?', 'Esc']);
+    expect(names.length).toBe(3);
+  });
+});
+
 describe('the views', () => {
   test('Conversations: search goes into the URL and the query, and Load more appends the next page', async () => {
     const many = Array.from({ length: 5 }, (_, i) => ({ id: `c${i}`, status: 'closed' as const, waitingSince: `2025-01-0${i + 1}T10:00:00.000Z`, messages: [message('user', `refund question ${i}`)] }));
