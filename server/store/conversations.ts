@@ -7,6 +7,9 @@ import { sql, type Kysely } from 'kysely';
 import type { ConversationEvent, VisitorContext } from '../../protocol/console.ts';
 import type { Citation, Conversation, ConversationStatus, Feedback, Message, Role } from './records.ts';
 import { CONVERSATION, nowIso, type MessageRow, type Tables } from './tables.ts';
+
+/** A message's columns (not PostgreSQL's search vector, which only the search reads). */
+const MESSAGE_COLUMNS = ['seq', 'id', 'conversation_id', 'role', 'content', 'citations', 'feedback', 'image_preview', 'agent_name', 'created_at'] as const;
 import { bump } from './usage.ts';
 
 export interface NewMessage { role: Role; content: string; citations?: Citation[] | null; image_preview?: string | null; agent_name?: string | null }
@@ -167,17 +170,17 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
         if (!row) return 'unknown_after';
         fromSeq = row.seq;
       }
-      const rows = await db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId).where('seq', '>', fromSeq).orderBy('seq').execute();
+      const rows = await db.selectFrom('messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', conversationId).where('seq', '>', fromSeq).orderBy('seq').execute();
       return rows.map(toMessage);
     },
 
     async lastMessage(conversationId: string): Promise<Message | undefined> {
-      const row = await db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+      const row = await db.selectFrom('messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', conversationId).orderBy('seq', 'desc').limit(1).executeTakeFirst();
       return row && toMessage(row);
     },
 
     async messageWithConversation(id: string): Promise<{ message: Message; conversation: Conversation } | undefined> {
-      const row = await db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('messages').select(MESSAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
       const conversation = await getConversation(row.conversation_id);
       return conversation && { message: toMessage(row), conversation };

@@ -62,7 +62,7 @@ const postgres: Backend = {
     // One database per file: each test starts from empty tables (migrations stay applied).
     const { sql } = await import('kysely');
     const db = (store as SqlStore).db;
-    await sql`TRUNCATE messages, conversations, workspace_usage, workspace_credits, contact_submissions, visitors, conversation_events, questions, citations, daily_counters`.execute(db);
+    await sql`TRUNCATE messages, conversations, workspace_usage, workspace_credits, contact_submissions, visitors, conversation_events, questions, citations, daily_counters, conversation_tags`.execute(db);
     return { store, dir: tempDir(), databaseUrl: pgUrl };
   },
 };
@@ -299,6 +299,26 @@ for (const backend of [sqlite, postgres]) {
       expect(await store.sourceUse()).toEqual([]);
       expect(await store.questions({ handled: true, limit: 10 })).toEqual([]);
       expect(await store.contactsOfSession('sess-1')).toEqual([]);
+      await store.close();
+    });
+
+    test('issue 22: a search matching thousands of messages (walked latest first) finds what one matching a few (read from the index) would', async () => {
+      const { store } = await backend.fresh();
+      const db = (store as SqlStore).db;
+      // 60 conversations × 40 messages: "kettle" in 2,400 messages (past the dense mark), "descale" in one conversation's.
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+      const conversations = Array.from({ length: 60 }, (_, i) => ({ id: `k-${String(i).padStart(2, '0')}`, bot_id: 'bot-a', session_id: `s-${i}`, status: 'open' as const, created_at: at(i), updated_at: at((i * 37) % 60), waiting_since: null, assignee: null, claimed_at: null }));
+      await db.insertInto('conversations').values(conversations).execute();
+      const messages = conversations.flatMap((c, i) => Array.from({ length: 40 }, (_, k) => ({
+        id: `${c.id}-${k}`, conversation_id: c.id, role: 'user' as const, content: `The kettle number ${i} says ${k === 7 && i % 20 === 3 ? 'descale me' : 'hello'}`,
+        citations: null, feedback: null, image_preview: null, agent_name: null, created_at: at(i),
+      })));
+      for (let i = 0; i < messages.length; i += 500) await db.insertInto('messages').values(messages.slice(i, i + 500)).execute();
+      const latest = [...conversations].sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id));
+      expect((await store.queryConversations({ status: 'all', q: 'kettles', limit: 7 })).map((c) => c.id)).toEqual(latest.slice(0, 7).map((c) => c.id));
+      const descale = latest.filter((c) => Number(c.id.slice(2)) % 20 === 3).map((c) => c.id);
+      expect((await store.queryConversations({ status: 'all', q: 'kettle descal', limit: 10 })).map((c) => c.id)).toEqual(descale);
+      expect((await store.queryConversations({ status: 'all', q: 'kettle hello', limit: 100 })).length).toBe(60);
       await store.close();
     });
 
