@@ -59,20 +59,10 @@ export function searchQuery(d: DialectName, text: string): string | null {
     : words.map((w, i) => `${w}${i === last ? ':*' : ''}`).join(' & ');
 }
 
-/** Past this many matching messages a search walks the conversations instead (see queryConversations). */
-const DENSE = 2000;
 const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 const dayAfter = (day: string) => new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
 
 export function sqlConsoleStore(db: Kysely<Tables>, dialect: DialectName): ConsoleStore {
-  /** How many messages match, counted up to DENSE + 1 (the index answers that without reading the rest). */
-  async function countMatches(match: string): Promise<number> {
-    const { rows } = await (dialect === 'sqlite'
-      ? sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${match} LIMIT ${DENSE + 1})`
-      : sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM messages WHERE search @@ to_tsquery('chat_search', ${match}) LIMIT ${DENSE + 1}) x`).execute(db);
-    return n(rows[0]?.n);
-  }
-
   return {
     async queryConversations(q: ConversationQuery): Promise<Conversation[]> {
       let s = db.selectFrom('conversations as c').select(CONVERSATION.map((k) => `c.${k}` as const));
@@ -93,20 +83,16 @@ export function sqlConsoleStore(db: Kysely<Tables>, dialect: DialectName): Conso
         const tag = q.tag;
         s = s.where('c.id', 'in', (eb) => eb.selectFrom('conversation_tags as t').select('t.conversation_id').where('t.tag', '=', tag));
       }
-      // Full-text search (migration 006), planned by how many messages match: a few (up to
-      // DENSE), their conversations straight from the index; more, the conversations walked
-      // latest first, each asked of the index, which finds a page after a few rows.
+      // Full-text search (migration 006): the matching messages come from the index first, then
+      // their conversations. PostgreSQL is held to that order (OFFSET 0 keeps the planner from
+      // folding the subquery into a walk of every conversation, which it chose for a prefix it
+      // could not estimate: seconds instead of milliseconds).
       const match = q.q ? searchQuery(dialect, q.q) : null;
       if (q.q && !match) return [];
       if (match) {
-        const dense = (await countMatches(match)) > DENSE;
         s = s.where(dialect === 'sqlite'
-          ? dense
-            ? sql<boolean>`EXISTS (SELECT 1 FROM messages w WHERE w.conversation_id = c.id AND EXISTS (SELECT 1 FROM messages_fts WHERE messages_fts MATCH ${match} AND rowid = w.seq))`
-            : sql<boolean>`c.id IN (SELECT m.conversation_id FROM messages m WHERE m.seq IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${match}))`
-          : dense
-            ? sql<boolean>`EXISTS (SELECT 1 FROM messages w WHERE w.conversation_id = c.id AND w.search @@ to_tsquery('chat_search', ${match}))`
-            : sql<boolean>`c.id IN (SELECT m.conversation_id FROM messages m WHERE m.search @@ to_tsquery('chat_search', ${match}))`);
+          ? sql<boolean>`c.id IN (SELECT m.conversation_id FROM messages m WHERE m.seq IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${match}))`
+          : sql<boolean>`c.id IN (SELECT h.conversation_id FROM (SELECT m.conversation_id FROM messages m WHERE m.search @@ to_tsquery('chat_search', ${match}) OFFSET 0) h)`);
       }
       if (q.after) {
         const a = q.after;
