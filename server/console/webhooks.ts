@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 14): the four events a site owner wants to hear of, POSTed to the URLs of
+ * Webhooks (issue 14; assignment and tags, issue 22): the events a site owner wants to hear of, POSTed to the URLs of
  * the bot's workspace, signed as Standard Webhooks specifies (webhook-id, webhook-timestamp,
  * webhook-signature: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`). The event is
  * written to the database queue first (store.enqueueDeliveries), then sent by whichever
