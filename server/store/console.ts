@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ConversationListStatus } from '../../protocol/codes.ts';
 import type { ConversationFilters, DayStats } from '../../protocol/console.ts';
-import type { StoredContact } from './identity.ts';
-import type { Conversation, QuestionReason } from './records.ts';
+import { MESSAGE_COLUMNS, toMessage } from './conversations.ts';
+import type { StoredContact, Visitor } from './identity.ts';
+import type { Conversation, Message, QuestionReason } from './records.ts';
 import type { DialectName } from './migrations.ts';
 import { CONVERSATION, n, nowIso, type Tables } from './tables.ts';
 
@@ -26,7 +27,12 @@ export interface StoredQuestion { id: string; bot_id: string; conversation_id: s
 export interface StoredContactRow extends StoredContact { bot_id: string; conversation_id: string | null; session_id: string }
 export interface SourceUse { bot_id: string; source_id: string; title: string; url: string; citations: number; positive: number; negative: number }
 
+/** What a list shows of a conversation besides its row (issue 22: read for a whole page at once). */
+export interface SummaryParts { last: Message | null; first: string | null; tags: string[]; visitor: Visitor | null }
+
 export interface ConsoleStore {
+  /** For each conversation: its last message, the visitor's first message, its tags, the verified visitor; four queries for any number. */
+  summaryParts(conversations: Array<Pick<Conversation, 'id' | 'bot_id' | 'session_id'>>): Promise<Map<string, SummaryParts>>;
   /** One page of conversations, latest activity first (keyset paging: stays fast however deep). */
   queryConversations(q: ConversationQuery): Promise<Conversation[]>;
   /** Records a question the bot could not answer; a second record of one message for one reason is ignored. */
@@ -64,6 +70,29 @@ const dayAfter = (day: string) => new Date(Date.parse(dayStart(day)) + 86_400_00
 
 export function sqlConsoleStore(db: Kysely<Tables>, dialect: DialectName): ConsoleStore {
   return {
+    async summaryParts(conversations: Array<Pick<Conversation, 'id' | 'bot_id' | 'session_id'>>): Promise<Map<string, SummaryParts>> {
+      const out = new Map<string, SummaryParts>(conversations.map((c) => [c.id, { last: null, first: null, tags: [], visitor: null }]));
+      if (!conversations.length) return out;
+      const ids = conversations.map((c) => c.id);
+      const sessions = [...new Set(conversations.map((c) => c.session_id))];
+      const [last, first, tags, visitors] = await Promise.all([
+        db.selectFrom('messages').select(MESSAGE_COLUMNS)
+          .where('seq', 'in', (eb) => eb.selectFrom('messages').select((e) => e.fn.max('seq').as('s')).where('conversation_id', 'in', ids).groupBy('conversation_id')).execute(),
+        db.selectFrom('messages').select(['conversation_id', 'content'])
+          .where('seq', 'in', (eb) => eb.selectFrom('messages').select((e) => e.fn.min('seq').as('s')).where('conversation_id', 'in', ids).where('role', '=', 'user').groupBy('conversation_id')).execute(),
+        db.selectFrom('conversation_tags').select(['conversation_id', 'tag']).where('conversation_id', 'in', ids).orderBy('tag').execute(),
+        db.selectFrom('visitors').select(['bot_id', 'session_id', 'user_id', 'name', 'email']).where('session_id', 'in', sessions).execute(),
+      ]);
+      for (const m of last) out.get(m.conversation_id)!.last = toMessage(m);
+      for (const m of first) out.get(m.conversation_id)!.first = m.content;
+      for (const t of tags) out.get(t.conversation_id)!.tags.push(t.tag);
+      for (const c of conversations) {
+        const v = visitors.find((x) => x.bot_id === c.bot_id && x.session_id === c.session_id);
+        if (v) out.get(c.id)!.visitor = { user_id: v.user_id, name: v.name, email: v.email };
+      }
+      return out;
+    },
+
     async queryConversations(q: ConversationQuery): Promise<Conversation[]> {
       let s = db.selectFrom('conversations as c').select(CONVERSATION.map((k) => `c.${k}` as const));
       if (q.status !== 'all') s = s.where('c.status', '=', q.status);
@@ -84,15 +113,16 @@ export function sqlConsoleStore(db: Kysely<Tables>, dialect: DialectName): Conso
         s = s.where('c.id', 'in', (eb) => eb.selectFrom('conversation_tags as t').select('t.conversation_id').where('t.tag', '=', tag));
       }
       // Full-text search (migration 006): the matching messages come from the index first, then
-      // their conversations. PostgreSQL is held to that order (OFFSET 0 keeps the planner from
-      // folding the subquery into a walk of every conversation, which it chose for a prefix it
-      // could not estimate: seconds instead of milliseconds).
+      // their conversations. On PostgreSQL as a join from the matches, so a rare match looks up
+      // its few conversations (a walk of every conversation, which the planner chose for a prefix
+      // it could not estimate, took seconds).
       const match = q.q ? searchQuery(dialect, q.q) : null;
       if (q.q && !match) return [];
-      if (match) {
-        s = s.where(dialect === 'sqlite'
-          ? sql<boolean>`c.id IN (SELECT m.conversation_id FROM messages m WHERE m.seq IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${match}))`
-          : sql<boolean>`c.id IN (SELECT h.conversation_id FROM (SELECT m.conversation_id FROM messages m WHERE m.search @@ to_tsquery('chat_search', ${match}) OFFSET 0) h)`);
+      if (match && dialect === 'sqlite') {
+        s = s.where(sql<boolean>`c.id IN (SELECT m.conversation_id FROM messages m WHERE m.seq IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${match}))`);
+      } else if (match) {
+        s = s.innerJoin(sql<{ conversation_id: string }>`(SELECT DISTINCT m.conversation_id FROM messages m WHERE m.search @@ to_tsquery('chat_search', ${match}))`.as('h'),
+          (j) => j.onRef('h.conversation_id', '=', 'c.id'));
       }
       if (q.after) {
         const a = q.after;

@@ -9,7 +9,7 @@ import type { Citation, Conversation, ConversationStatus, Feedback, Message, Rol
 import { CONVERSATION, nowIso, type MessageRow, type Tables } from './tables.ts';
 
 /** A message's columns (not PostgreSQL's search vector, which only the search reads). */
-const MESSAGE_COLUMNS = ['seq', 'id', 'conversation_id', 'role', 'content', 'citations', 'feedback', 'image_preview', 'agent_name', 'created_at'] as const;
+export const MESSAGE_COLUMNS = ['seq', 'id', 'conversation_id', 'role', 'content', 'citations', 'feedback', 'image_preview', 'agent_name', 'created_at'] as const;
 import { bump } from './usage.ts';
 
 export interface NewMessage { role: Role; content: string; citations?: Citation[] | null; image_preview?: string | null; agent_name?: string | null }
@@ -283,7 +283,7 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
   };
 }
 
-function toMessage(r: MessageRow): Message {
+export function toMessage(r: MessageRow): Message {
   return {
     id: r.id, role: r.role, content: r.content,
     citations: r.citations ? (JSON.parse(r.citations) as Citation[]) : null,

@@ -24,7 +24,7 @@ import { parseBody, parseQuery } from '../../config/validate.ts';
 import { clientKey } from '../../chat/access.ts';
 import { agentFor, requireAdmin } from './agent-auth.ts';
 import { publish } from '../../console/publish.ts';
-import { summaryOf } from '../../console/summaries.ts';
+import { summariesOf, summaryOf } from '../../console/summaries.ts';
 import { consoleEventRoutes } from './console-events.ts';
 import { consoleRoutes } from './console.ts';
 import { cursorOf, readCursor } from './query.ts';
@@ -102,12 +102,12 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
 
     agent.get('/v1/agent/conversations', async (request): Promise<ConversationList> => {
       const q = conversationQuery(request.query, request.agent!.name);
-      if (isWaitingList(q)) return { conversations: await Promise.all((await ctx.store.listConversations('handoff')).map(summary)), next_cursor: null };
+      if (isWaitingList(q)) return { conversations: await summariesOf(ctx, await ctx.store.listConversations('handoff')), next_cursor: null };
       // One row more than asked tells whether there is a next page.
       const rows = await ctx.store.queryConversations({ ...q, limit: q.limit + 1 });
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
-      return { conversations: await Promise.all(page.map(summary)), next_cursor: rows.length > q.limit ? cursorOf([last.updated_at, last.id]) : null };
+      return { conversations: await summariesOf(ctx, page), next_cursor: rows.length > q.limit ? cursorOf([last.updated_at, last.id]) : null };
     });
 
     agent.get<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id', async (request): Promise<ConversationDetail> => {
