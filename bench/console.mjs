@@ -60,7 +60,7 @@ const CHUNK = 1000;
  * one transaction per batch, then the per-day counts the store keeps as messages and ratings
  * arrive, with the statements migration 003 fills them with.
  */
-async function fill(store, n, botIds) {
+export async function fill(store, n, botIds) {
   for (const b of rows(n, botIds)) {
     await store.db.transaction().execute(async (tx) => {
       for (const table of TABLES) {
