@@ -120,7 +120,9 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
     const from = q.from ?? addDays(to, -29);
     if (from > to) throw apiError('invalid_request', 'from: must not be after to');
     if (addDays(from, MAX_STAT_DAYS - 1) < to) throw apiError('invalid_request', `to: the range may span at most ${MAX_STAT_DAYS} days`);
-    const found = new Map((await ctx.store.stats({ bot_id, from, to })).map((r) => [`${r.day}|${r.bot_id}`, r]));
+    // The day rows, the handoff times and the tags are independent reads: at once (PostgreSQL runs them on separate connections).
+    const [rows, times, tags] = await Promise.all([ctx.store.stats({ bot_id, from, to }), ctx.store.handoffTimes({ bot_id, from, to }), ctx.store.tagCounts({ bot_id, from, to })]);
+    const found = new Map(rows.map((r) => [`${r.day}|${r.bot_id}`, r]));
     const bots = bot_id ? [bot_id] : [...ctx.config.bots.keys()].sort();
     const days: DayStats[] = [];
     for (let d = from; d <= to; d = addDays(d, 1)) {
@@ -128,7 +130,6 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
         days.push(found.get(`${d}|${b}`) ?? { day: d, bot_id: b, conversations: 0, turns: 0, deflected: 0, handed_off: 0, unanswered: 0, positive: 0, negative: 0, rate_limited: 0 });
       }
     }
-    const [times, tags] = await Promise.all([ctx.store.handoffTimes({ bot_id, from, to }), ctx.store.tagCounts({ bot_id, from, to })]);
     const sum = (k: keyof DayStats) => days.reduce((a, r) => a + Number(r[k]), 0);
     const since = (at: string | null, from: string) => (at ? Date.parse(at) - Date.parse(from) : null);
     const totals = {
