@@ -175,16 +175,20 @@ export function createThread(session: Session, list: List) {
       actionError.value = result.error.message ?? text.actionFailed;
       return false;
     }
-    const said = text.deletedCounts(scope, result.data);
+    list.drop(id);
+    leaveSaying(text.deletedCounts(scope, result.data));
+    return true;
+  }
+
+  /** The open conversation is gone: the pane says what became of it, and so does the live region. */
+  function leaveSaying(said: string) {
     batch(() => {
-      list.drop(id);
       openId.value = null;
       thread.value = null;
       actionError.value = null;
       outcome.value = said;
       announcement.value = said;
     });
-    return true;
   }
 
   /**
@@ -193,14 +197,7 @@ export function createThread(session: Session, list: List) {
    */
   function deletedElsewhere(id: string, by: string | null) {
     if (deleting.has(id) || openId.value !== id) return;
-    const said = text.deletedBy(by);
-    batch(() => {
-      openId.value = null;
-      thread.value = null;
-      actionError.value = null;
-      outcome.value = said;
-      announcement.value = said;
-    });
+    leaveSaying(text.deletedBy(by));
   }
 
   const assign = (agent: string) => act((c, id) => c.assign(id, agent), text.assignedTo(agent));

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
+import { useModal } from './modal';
 import type { Inbox } from '../state';
 
 /** Every shortcut, as the help overlay lists it (issue 22). Single keys, none while typing. */
@@ -19,14 +20,7 @@ const typing = (t: EventTarget | null) =>
 /** The keyboard of the console: moving through the list, reply, claim, close, search; `?` shows them. */
 export function Shortcuts({ inbox }: { inbox: Inbox }) {
   const [help, setHelp] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (!help || !d || d.open) return;
-    if (typeof d.showModal === 'function') d.showModal();
-    else d.setAttribute('open', '');
-  }, [help]);
+  const dialog = useModal(help, () => setHelp(false));
 
   // Attached as the page renders (not after paint), so a key pressed at once is heard.
   useLayoutEffect(() => {
@@ -73,7 +67,7 @@ export function Shortcuts({ inbox }: { inbox: Inbox }) {
 
   if (!help) return null;
   return (
-    <dialog ref={dialog} class="confirm shortcuts" aria-labelledby="shortcuts-title" onClose={() => setHelp(false)}>
+    <dialog ref={dialog.ref} class="confirm shortcuts" aria-labelledby="shortcuts-title" onClose={() => setHelp(false)}>
       <h3 id="shortcuts-title">Keyboard shortcuts</h3>
       <table class="data">
         <tbody>
@@ -88,7 +82,7 @@ export function Shortcuts({ inbox }: { inbox: Inbox }) {
         </tbody>
       </table>
       <div class="confirm-buttons">
-        <button type="button" onClick={() => (dialog.current?.close ? dialog.current.close() : setHelp(false))} autoFocus>
+        <button type="button" onClick={dialog.close} autoFocus>
           Close
         </button>
       </div>

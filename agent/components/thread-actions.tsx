@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Inbox } from '../state';
+import { useModal } from './modal';
 import { text } from '../text';
 
 type Confirming = 'conversation' | 'session' | null;
@@ -16,18 +17,12 @@ export function ThreadActions({ inbox }: { inbox: Inbox }) {
   const [menu, setMenu] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const menuRef = useRef<HTMLDivElement>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModal(confirming !== null, () => setConfirming(null));
   const detail = inbox.thread.value;
   const me = inbox.agentName.value;
   const admin = inbox.me.value?.role === 'admin';
   const c = detail?.conversation;
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (!confirming || !d || d.open) return;
-    if (typeof d.showModal === 'function') d.showModal();
-    else d.setAttribute('open', '');
-  }, [confirming]);
   useEffect(() => {
     if (!menu) return;
     void inbox.loadAgents();
@@ -59,7 +54,7 @@ export function ThreadActions({ inbox }: { inbox: Inbox }) {
 
   async function confirmDelete() {
     const scope = confirming;
-    dialog.current?.close?.();
+    dialog.close();
     setConfirming(null);
     if (scope) await inbox.remove(scope);
   }
@@ -130,11 +125,11 @@ export function ThreadActions({ inbox }: { inbox: Inbox }) {
         </form>
       )}
       {confirming && (
-        <dialog ref={dialog} class="confirm" aria-labelledby="confirm-title" onClose={() => setConfirming(null)}>
+        <dialog ref={dialog.ref} class="confirm" aria-labelledby="confirm-title" onClose={() => setConfirming(null)}>
           <h3 id="confirm-title">{confirming === 'conversation' ? text.deleteConversation : text.deleteSession}?</h3>
           <p>{confirming === 'conversation' ? text.confirmDelete : text.confirmDeleteSession}</p>
           <div class="confirm-buttons">
-            <button type="button" class="quiet" onClick={() => (dialog.current?.close ? dialog.current.close() : setConfirming(null))} autoFocus>{text.cancel}</button>
+            <button type="button" class="quiet" onClick={dialog.close} autoFocus>{text.cancel}</button>
             <button type="button" class="danger-solid" onClick={() => void confirmDelete()}>{text.confirm}</button>
           </div>
         </dialog>
