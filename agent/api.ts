@@ -5,14 +5,14 @@
 import type { Result as SharedResult } from '../protocol/result.ts';
 import type { ConversationStatus, Message, StatusChange } from '../protocol/schemas.ts';
 import type {
-  AgentMe, ClaimResponse, ConversationListQuery, ContactList, ContactListQuery, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth,
+  AgentList, AgentMe, ClaimResponse, ConversationListQuery, ContactList, ContactListQuery, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth,
   PresenceResponse, Stats, StatsQuery, UnansweredList, UnansweredQuery, WebhookDeliveryList,
 } from '../protocol/console.ts';
 
 // The wire shapes are protocol's; re-exported so the inbox's components import from one place.
 export type { Citation, ConversationStatus, Message } from '../protocol/schemas.ts';
 export type {
-  AgentMe, CannedReply, ConsoleEvent, ContactSubmission, ConversationDetail, ConversationEvent, ConversationSummary, DayStats, SourceHealth,
+  AgentMe, CannedReply, ConsoleEvent, EarlierConversation, StatsTotals, VisitorContext, ContactSubmission, ConversationDetail, ConversationEvent, ConversationSummary, DayStats, SourceHealth,
   Stats, UnansweredGroup, Visitor, WebhookDelivery,
 } from '../protocol/console.ts';
 
@@ -108,6 +108,10 @@ export function createAgentApi(options: AgentApiOptions) {
     close: (id: string, note?: string) => request<StatusChange>('POST', `${conversationPath(id)}/close`, note ? { note } : undefined),
     claim: (id: string) => request<ClaimResponse>('POST', `${conversationPath(id)}/claim`),
     release: (id: string) => request<ClaimResponse>('POST', `${conversationPath(id)}/release`),
+    agents: () => request<AgentList>('GET', '/v1/agent/agents'),
+    assign: (id: string, agent: string) => request<ClaimResponse>('POST', `${conversationPath(id)}/assign`, { agent }),
+    addTag: (id: string, tag: string) => request<ClaimResponse>('POST', `${conversationPath(id)}/tags`, { tag }),
+    removeTag: (id: string, tag: string) => request<ClaimResponse>('DELETE', `${conversationPath(id)}/tags/${encodeURIComponent(tag)}`),
     handBack: (id: string) => request<StatusChange>('POST', `${conversationPath(id)}/handback`),
     deleteConversation: (id: string) => request<DeleteResponse>('DELETE', conversationPath(id)),
     deleteSession: (sessionId: string) => request<DeleteResponse>('DELETE', `/v1/agent/sessions/${encodeURIComponent(sessionId)}`),

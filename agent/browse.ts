@@ -7,7 +7,7 @@ import type { ConversationFilters, ConversationSummary } from './api';
 import type { Session } from './session';
 
 /** Every filter of the list (protocol's ConversationFilters): a filter added there is a compile error here until listed. */
-export const FILTER_KEYS = ['status', 'bot_id', 'from', 'to', 'feedback', 'unanswered', 'handed_off', 'contact', 'q'] as const satisfies readonly (keyof SharedFilters)[];
+export const FILTER_KEYS = ['status', 'bot_id', 'from', 'to', 'feedback', 'unanswered', 'handed_off', 'contact', 'mine', 'tag', 'q'] as const satisfies readonly (keyof SharedFilters)[];
 true satisfies (keyof SharedFilters extends (typeof FILTER_KEYS)[number] ? true : false);
 
 /** The route's parameters as the list endpoint's filters; status defaults to every status. */
@@ -20,6 +20,8 @@ export function filtersOf(params: Record<string, string>): ConversationFilters {
   if (params.unanswered === 'true') f.unanswered = true;
   if (params.handed_off === 'true') f.handed_off = true;
   if (params.contact === 'true') f.contact = true;
+  if (params.mine === 'true') f.mine = true;
+  if (params.tag) f.tag = params.tag;
   if (params.q) f.q = params.q;
   return f;
 }

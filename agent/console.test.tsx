@@ -58,6 +58,7 @@ describe('agents at work', () => {
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(fake.messagesOf('conv-sync').at(-1)?.content).toBe('We answer from 9 to 17 on weekdays.'));
 
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Hand back to bot' }));
     await waitFor(() => expect(fake.statusOf('conv-sync')).toBe('open'));
     await waitFor(() => expect(within(waitingList()).queryByRole('button', { name: /My sync stopped/ })).toBeNull());
@@ -67,10 +68,12 @@ describe('agents at work', () => {
     const { fake } = renderInbox({ conversations: [{ id: 'c-bo', waitingSince: '2025-01-01T10:00:00.000Z', assignee: 'Bo', messages: [message('user', 'Refund please')] }] });
     await signIn();
     fireEvent.click(await within(waitingList()).findByRole('button', { name: /Refund please/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Hand back to bot' }));
     expect(screen.queryByRole('button', { name: 'Claim' })).toBeNull();
     expect((await screen.findByRole('alert')).textContent).toBe('Bo has this conversation.');
 
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Close with note' }));
     fireEvent.input(screen.getByLabelText('Note for colleagues (optional)'), { target: { value: 'Refund sent by e-mail.' } });
     fireEvent.submit(screen.getByLabelText('Note for colleagues (optional)').closest('form')!);
@@ -82,7 +85,8 @@ describe('agents at work', () => {
     await signIn();
     fireEvent.click(await within(waitingList()).findByRole('button', { name: /My sync stopped/ }));
     await screen.findByRole('button', { name: 'Claim' });
-    expect(screen.queryByRole('button', { name: 'Delete conversation' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    expect(screen.queryByRole('button', { name: /Delete conversation/ })).toBeNull();
     expect(within(screen.getByRole('navigation', { name: 'Console' })).queryByRole('link', { name: 'Webhooks' })).toBeNull();
   });
 
@@ -90,12 +94,63 @@ describe('agents at work', () => {
     const { fake } = renderInbox({ conversations: threeWaiting(), roles: { 'tok-ana': 'admin' } });
     await signIn();
     fireEvent.click(await within(waitingList()).findByRole('button', { name: /My sync stopped/ }));
-    const remove = await screen.findByRole('button', { name: 'Delete conversation' });
-    window.confirm = () => true;
-    fireEvent.click(remove);
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    // The destructive actions are in the menu, apart from Claim and Close, and each asks first.
+    fireEvent.click(screen.getByRole('button', { name: 'Delete conversation…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete conversation?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.callsTo('DELETE', '/v1/agent/conversations/conv-sync')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete conversation…' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete for good' }));
     await waitFor(() => expect(fake.callsTo('DELETE', '/v1/agent/conversations/conv-sync')).toHaveLength(1));
     await waitFor(() => expect(within(waitingList()).queryByRole('button', { name: /My sync stopped/ })).toBeNull());
+    // The result is shown where the thread was.
+    expect(await screen.findByText(/^Conversation deleted: \d+ messages?, 0 contact submissions\.$/, { selector: '.outcome' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Console' })).getByRole('link', { name: 'Webhooks' })).toBeTruthy();
+  });
+});
+
+describe('deletion, live (issue 22)', () => {
+  test('a conversation deleted by another console leaves the list, and the open thread says so once without reading it again', async () => {
+    const { fake } = renderInbox({ conversations: threeWaiting() });
+    await signIn();
+    fireEvent.click(await within(waitingList()).findByRole('button', { name: /My sync stopped/ }));
+    await screen.findByRole('button', { name: 'Claim' });
+    const readsBefore = fake.callsTo('GET', '/v1/agent/conversations/conv-sync').length;
+    fake.emit({ type: 'conversation.deleted', conversation_id: 'conv-sync', agent_name: 'Zoe' });
+    expect(await screen.findByText('Zoe deleted this conversation.', { selector: '.outcome' })).toBeTruthy();
+    await waitFor(() => expect(within(waitingList()).queryByRole('button', { name: /My sync stopped/ })).toBeNull());
+    expect(fake.callsTo('GET', '/v1/agent/conversations/conv-sync').length).toBe(readsBefore);
+    expect(screen.queryByText(/no longer available/)).toBeNull();
+  });
+});
+
+describe('the keyboard (issue 22)', () => {
+  test('j and k move through the list, c claims, r goes to the reply box, ? lists the shortcuts', async () => {
+    const { fake } = renderInbox({ conversations: threeWaiting() });
+    await signIn();
+    await within(waitingList()).findAllByRole('button');
+    const names = within(waitingList()).getAllByRole('button').map((b) => b.querySelector('.item-title')!.textContent);
+    fireEvent.keyDown(document.body, { key: 'j' });
+    await waitFor(() => expect(within(waitingList()).getAllByRole('button')[0].getAttribute('aria-current')).toBe('true'));
+    fireEvent.keyDown(document.body, { key: 'j' });
+    await waitFor(() => expect(within(waitingList()).getAllByRole('button')[1].getAttribute('aria-current')).toBe('true'));
+    fireEvent.keyDown(document.body, { key: 'k' });
+    await waitFor(() => expect(within(waitingList()).getAllByRole('button')[0].getAttribute('aria-current')).toBe('true'));
+    await screen.findByRole('button', { name: 'Claim' });
+    fireEvent.keyDown(document.body, { key: 'c' });
+    await waitFor(() => expect(fake.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/claim'))).toHaveLength(1));
+    fireEvent.keyDown(document.body, { key: 'r' });
+    expect(document.activeElement?.id).toBe('reply-box');
+    // Typing in the reply box is typing, not shortcuts.
+    fireEvent.keyDown(document.activeElement!, { key: 'j' });
+    expect(within(waitingList()).getAllByRole('button')[0].getAttribute('aria-current')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    fireEvent.keyDown(document.body, { key: '?' });
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).getAllByRole('row').map((r) => r.querySelector('kbd')!.textContent)).toEqual(['j', 'k', 'r', 'c', 'e', '/', '?', 'Esc']);
+    expect(names.length).toBe(3);
   });
 });
 
@@ -144,6 +199,32 @@ describe('the views', () => {
     const rows = within(table).getAllByRole('row').map((r) => r.textContent);
     expect(rows).toEqual(['DayConversationsVisitor messages', '2025-01-01510', '2025-01-02714']);
     expect(within(screen.getByRole('table', { name: 'Chat requests refused by rate limits (429)' })).getAllByRole('row')[1].textContent).toBe('2025-01-014');
+    // Issue 22: the range at a glance, and legends that name each line with its total.
+    const headline = document.querySelector('dl.headline')!;
+    const figure = (label: string) => [...headline.querySelectorAll('div')].find((d) => d.querySelector('dt')!.textContent === label)!.querySelector('dd')!.textContent;
+    expect(figure('Conversations')).toBe('12');
+    expect(figure('Answered by the bot alone')).toBe('83% (10 of 12)');
+    expect(figure('Handed off')).toBe('2');
+    expect(figure('Thumbs up / down')).toBe('2 / 0');
+    expect(figure("Agents' first response (median)")).toBe('–');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(expect.arrayContaining([' Conversations: 12', ' Visitor messages: 24']));
+  });
+
+  test('Contacts: columns named by the form\'s labels, e-mail as a mailto link, line breaks kept', async () => {
+    renderInbox({
+      conversations: [{
+        id: 'c-form', status: 'closed', waitingSince: '2025-01-01T10:00:00.000Z', messages: [message('user', 'Call me')],
+        contactSubmissions: [{ id: 'f1', created_at: '2025-01-01T10:05:00.000Z', fields: { company: 'Acme', email: 'jo@example.com', message: 'First line\nSecond line' } }],
+      }],
+    });
+    await signIn();
+    fireEvent.click(screen.getByRole('link', { name: 'Contacts' }));
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sent', 'Bot', 'E-mail', 'Company name', 'Your message', 'Conversation']);
+    expect(within(table).getByRole('link', { name: 'jo@example.com' }).getAttribute('href')).toBe('mailto:jo@example.com');
+    const note = within(table).getByText(/First line/);
+    expect(note.textContent).toBe('First line\nSecond line');
+    expect(note.className).toBe('field-text');
   });
 
   test('Knowledge: sources with citations and the share rated helpful', async () => {

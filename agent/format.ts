@@ -53,3 +53,32 @@ export function visitorLabel(v: Visitor | null | undefined): string {
   const name = v.name || (v.email ? '' : v.user_id);
   return v.email ? (name ? `${name} <${v.email}>` : v.email) : name;
 }
+
+/**
+ * The search words as one pattern for marking matches in a thread (issue 22): each word as the
+ * start of a word, its English ending dropped ("refunds" marks "refund", "refunded"), as the
+ * database's stemmed search found them. Null when there are no words.
+ */
+export function matchPattern(query: string | undefined): RegExp | null {
+  const words = (query?.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (!words.length) return null;
+  const stems = words.map((w) => {
+    const stem = w.replace(/(ing|ed|es|s)$/u, '');
+    return (stem.length >= 3 ? stem : w).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${stems.join('|')})[\\p{L}\\p{N}]*`, 'giu');
+}
+
+/** Text cut into plain parts and matches of `pattern`, for rendering matches as <mark>. */
+export function splitMatches(value: string, pattern: RegExp | null): Array<{ text: string; match: boolean }> {
+  if (!pattern) return [{ text: value, match: false }];
+  const out: Array<{ text: string; match: boolean }> = [];
+  let at = 0;
+  for (const m of value.matchAll(pattern)) {
+    if (m.index > at) out.push({ text: value.slice(at, m.index), match: false });
+    out.push({ text: m[0], match: true });
+    at = m.index + m[0].length;
+  }
+  if (at < value.length) out.push({ text: value.slice(at), match: false });
+  return out;
+}

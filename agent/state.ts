@@ -12,6 +12,7 @@ import { createLive } from './live';
 import { createRouter, type View } from './router';
 import { createSession } from './session';
 import { createThread } from './thread';
+import { createUnread } from './unread';
 
 export { POLL_MS, PRESENCE_MS, TOKEN_KEY } from './session';
 export type { PendingReply } from './thread';
@@ -68,6 +69,19 @@ export function createInbox(options: InboxOptions = {}) {
   const insights = createInsights(session);
   const router = createRouter();
   const alerts = createAlerts(options.settings === undefined ? localStorageOrNull() : options.settings);
+  const unread = createUnread(options.settings === undefined ? localStorageOrNull() : options.settings);
+  // What the open conversation shows is seen: its last message no longer counts as unread.
+  effect(() => {
+    const c = thread.thread.value?.conversation;
+    if (c) unread.seen(c);
+  });
+  const agents = signal<string[]>([]);
+  async function loadAgents() {
+    const client = session.client();
+    if (!client || agents.value.length) return;
+    const r = await client.agents();
+    if (r.ok) agents.value = r.data.agents.map((a) => a.name);
+  }
 
   /** Reads what the current view shows. */
   function refreshView(view: View = router.route.value.view) {
@@ -91,9 +105,18 @@ export function createInbox(options: InboxOptions = {}) {
   function onEvent(e: ConsoleEvent) {
     now.value = Date.now();
     const view = router.route.value.view;
-    if (e.conversation_id && e.conversation_id === thread.openId.value) void thread.refreshThread();
+    const id = e.conversation_id;
+    if (id && e.type === 'conversation.deleted') {
+      // Gone: off every list at once, and the open thread says so without reading it again (a 404).
+      list.apply(id, null);
+      browse.items.value = browse.items.value.filter((x) => x.conversation_id !== id);
+      thread.deletedElsewhere(id, e.agent_name ?? null);
+      if (view !== 'inbox' && view !== 'conversations') refreshSoon();
+      return;
+    }
+    if (id && id === thread.openId.value) void thread.refreshThread();
     // Lists are updated in place from the event: a busy site must not make every console re-read.
-    if (e.conversation_id) list.apply(e.conversation_id, e.type === 'conversation.deleted' ? null : e.conversation);
+    if (id) list.apply(id, e.conversation);
     if (view === 'conversations' && e.conversation) {
       const c = e.conversation;
       if (browse.items.value.some((x) => x.conversation_id === c.conversation_id)) {
@@ -133,6 +156,11 @@ export function createInbox(options: InboxOptions = {}) {
     live: live.connected,
     refreshView,
     claim: thread.claim,
+    assign: thread.assign,
+    addTag: thread.addTag,
+    removeTag: thread.removeTag,
+    outcome: thread.outcome,
+    unread: unread.isUnread,
     release: thread.release,
     handBack: thread.handBack,
     /** Deletes (admin) and takes the conversation off every list shown. */
@@ -151,7 +179,6 @@ export function createInbox(options: InboxOptions = {}) {
     notice: session.notice,
     conversations: list.conversations,
     listLoaded: list.listLoaded,
-    excerpts: list.excerpts,
     openId: thread.openId,
     thread: thread.thread,
     draft: thread.draft,
@@ -167,6 +194,9 @@ export function createInbox(options: InboxOptions = {}) {
       alerts.seen();
       return thread.openConversation(id);
     },
+    /** The other agents (for assignment), read once when first asked for. */
+    agents,
+    loadAgents,
     setDraft: thread.setDraft,
     sendReply: thread.sendReply,
     closeConversation: thread.closeConversation,

@@ -1,10 +1,14 @@
 // Every sentence the inbox shows, in one place, so wording stays consistent and a later
 // translation has one file to touch.
 
+/** "1 message", "3 messages". */
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 export const TOKEN_REJECTED = 'That token was not accepted';
 
 export const text = {
-  title: 'Agent inbox',
+  // The sign-in form and the console say the same name (issue 22).
+  title: 'Agent console',
   tokenLabel: 'Agent token',
   signIn: 'Sign in',
   signOut: 'Sign out',
@@ -46,8 +50,24 @@ export const text = {
   claimedByYou: 'You have this conversation.',
   released: 'Released to the team.',
   handedBack: 'Handed back to the bot.',
-  deleted: 'Conversation deleted.',
-  sessionDeleted: 'Everything of that session was deleted.',
+  deletedCounts: (scope: 'conversation' | 'session', d: { deleted_conversations: number; deleted_messages: number; deleted_contacts: number }) =>
+    `${scope === 'conversation' ? 'Conversation deleted' : `Everything of that visitor session deleted (${plural(d.deleted_conversations, 'conversation')})`}: `
+    + `${plural(d.deleted_messages, 'message')}, ${plural(d.deleted_contacts, 'contact submission')}.`,
+  deletedBy: (by: string | null) => `${by ?? 'An admin'} deleted this conversation.`,
+  assignedTo: (agent: string) => `Assigned to ${agent}.`,
+  tagAdded: (tag: string) => `Tagged “${tag}”.`,
+  tagRemoved: (tag: string) => `Tag “${tag}” removed.`,
+  moreActions: 'More actions',
+  assignTo: 'Assign to',
+  assign: 'Assign',
+  tags: 'Tags',
+  addTag: 'Add tag',
+  removeTag: (tag: string) => `Remove tag ${tag}`,
+  confirm: 'Delete for good',
+  cancel: 'Cancel',
+  visitorPanel: 'Visitor',
+  earlier: 'Earlier conversations',
+  unread: 'unread',
   refused: 'That was refused.',
   actionOffline: 'The server cannot be reached. Try again.',
   actionFailed: 'That did not work. Try again.',

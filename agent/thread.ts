@@ -23,6 +23,7 @@ function sameDetail(a: ConversationDetail | null, b: ConversationDetail): boolea
     a.conversation.conversation_id === b.conversation.conversation_id &&
     a.conversation.status === b.conversation.status &&
     a.conversation.assignee === b.conversation.assignee &&
+    a.conversation.tags.join() === b.conversation.tags.join() &&
     (a.events?.length ?? 0) === (b.events?.length ?? 0) &&
     a.messages.length === b.messages.length &&
     lastA?.id === lastB?.id &&
@@ -39,6 +40,14 @@ export function createThread(session: Session, list: List) {
   const closing = signal(false);
   /** Polite announcements for screen readers ("Conversation closed."). */
   const announcement = signal('');
+  /**
+   * What became of the conversation that was open, said once where it was shown (issue 22):
+   * "Conversation deleted: 4 messages." after this agent's deletion, "Zoe deleted this
+   * conversation." when another console did. Cleared when another conversation opens.
+   */
+  const outcome = signal<string | null>(null);
+  /** Conversations this console is deleting: their live event is this console's own news. */
+  const deleting = new Set<string>();
   const draft = computed(() => (openId.value ? (drafts.value[openId.value] ?? '') : ''));
   const openPending = computed(() => pending.value.filter((p) => p.conversationId === openId.value));
   let threadInFlight = false;
@@ -59,10 +68,7 @@ export function createThread(session: Session, list: List) {
       }
       return false;
     }
-    batch(() => {
-      if (!sameDetail(thread.value, result.data)) thread.value = result.data;
-      list.rememberExcerpt(result.data);
-    });
+    if (!sameDetail(thread.value, result.data)) thread.value = result.data;
     return true;
   }
 
@@ -83,6 +89,7 @@ export function createThread(session: Session, list: List) {
       openId.value = id;
       thread.value = null;
       announcement.value = '';
+      outcome.value = null;
       if (session.notice.value === 'gone') session.notice.value = null;
     });
     await loadThread(client, id);
@@ -153,27 +160,49 @@ export function createThread(session: Session, list: List) {
     if (id && (await act((c, cid) => c.handBack(cid), text.handedBack))) list.drop(id);
   }
 
-  /** Deletes the open conversation (admin), or everything of its session; the view is left. */
+  /** Deletes the open conversation (admin), or everything of its session; the view is left with the result said. */
   async function remove(scope: 'conversation' | 'session') {
     const id = openId.value;
     const sessionId = thread.value?.conversation.session_id;
     const client = session.client();
     if (!client || !id) return false;
+    // The session's other conversations are deleted too: their events are this console's own as well.
+    for (const c of [id, ...(scope === 'session' ? (thread.value?.earlier ?? []).map((e) => e.conversation_id) : [])]) deleting.add(c);
     const result = scope === 'conversation' ? await client.deleteConversation(id) : await client.deleteSession(sessionId ?? '');
     if (client !== session.client()) return false;
     if (!result.ok) {
+      deleting.delete(id);
       actionError.value = result.error.message ?? text.actionFailed;
       return false;
     }
+    list.drop(id);
+    leaveSaying(text.deletedCounts(scope, result.data));
+    return true;
+  }
+
+  /** The open conversation is gone: the pane says what became of it, and so does the live region. */
+  function leaveSaying(said: string) {
     batch(() => {
-      list.drop(id);
       openId.value = null;
       thread.value = null;
       actionError.value = null;
-      announcement.value = scope === 'conversation' ? text.deleted : text.sessionDeleted;
+      outcome.value = said;
+      announcement.value = said;
     });
-    return true;
   }
+
+  /**
+   * A live `conversation.deleted`: the conversation is gone, so it is not read again (that
+   * would be a 404). When it is open here and another console deleted it, the thread says so once.
+   */
+  function deletedElsewhere(id: string, by: string | null) {
+    if (deleting.has(id) || openId.value !== id) return;
+    leaveSaying(text.deletedBy(by));
+  }
+
+  const assign = (agent: string) => act((c, id) => c.assign(id, agent), text.assignedTo(agent));
+  const addTag = (tag: string) => act((c, id) => c.addTag(id, tag), text.tagAdded(tag));
+  const removeTag = (tag: string) => act((c, id) => c.removeTag(id, tag), text.tagRemoved(tag));
 
   /** Closes the open conversation (with an optional note for colleagues) and takes it off the waiting list. */
   async function closeConversation(note?: string) {
@@ -210,10 +239,11 @@ export function createThread(session: Session, list: List) {
     closing.value = false;
     announcement.value = '';
     actionError.value = null;
+    outcome.value = null;
   }
 
   return {
     openId, thread, draft, openPending, closing, announcement, actionError, refreshThread, openConversation, setDraft, sendReply,
-    closeConversation, claim, release, handBack, remove, forget,
+    closeConversation, claim, release, handBack, remove, forget, outcome, deletedElsewhere, assign, addTag, removeTag,
   };
 }

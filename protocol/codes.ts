@@ -30,7 +30,7 @@ export const FEEDBACK_VALUES = ['positive', 'negative'] as const;
 export type FeedbackRating = (typeof FEEDBACK_VALUES)[number];
 
 /** What happened to a conversation besides its messages (the console's timeline). */
-export const CONVERSATION_EVENT_TYPES = ['handoff_requested', 'claimed', 'released', 'handed_back', 'closed', 'reopened', 'unanswered'] as const;
+export const CONVERSATION_EVENT_TYPES = ['handoff_requested', 'claimed', 'released', 'handed_back', 'closed', 'reopened', 'unanswered', 'assigned', 'tagged', 'untagged'] as const;
 export type ConversationEventType = (typeof CONVERSATION_EVENT_TYPES)[number];
 
 /** Image types a user may attach; the server checks the bytes match the declared type. */
@@ -102,6 +102,8 @@ export type AgentRole = (typeof AGENT_ROLES)[number];
 export const CONSOLE_EVENT_TYPES = [
   'conversation.created', 'handoff.requested', 'message.visitor', 'message.agent', 'conversation.claimed', 'conversation.released',
   'conversation.handed_back', 'conversation.closed', 'conversation.reopened', 'conversation.deleted', 'contact.submitted', 'feedback.negative',
+  // Issue 22:
+  'conversation.assigned', 'conversation.tagged', 'conversation.untagged',
 ] as const;
 export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];
 /** The SSE event name (`event: console`) of every event of GET /v1/agent/events. */
@@ -111,7 +113,7 @@ export const CONSOLE_SSE_EVENT = 'console';
 export const STAT_NAMES = ['conversations', 'turns', 'deflected', 'handed_off', 'unanswered', 'positive', 'negative', 'rate_limited'] as const;
 export type StatName = (typeof STAT_NAMES)[number];
 
-export const WEBHOOK_EVENTS = ['handoff.requested', 'contact.submitted', 'feedback.negative', 'conversation.closed'] as const;
+export const WEBHOOK_EVENTS = ['handoff.requested', 'contact.submitted', 'feedback.negative', 'conversation.closed', 'conversation.assigned', 'conversation.tagged', 'conversation.untagged'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 /** `slack`: a `{"text"}` body an incoming Slack (or Mattermost, Discord /slack) webhook shows. */
 export const WEBHOOK_FORMATS = ['standard', 'slack'] as const;

@@ -5,9 +5,9 @@
  */
 import Type, { type Static } from 'typebox';
 import {
-  AGENT_ROLES, CONSOLE_EVENT_TYPES, CONVERSATION_EVENT_TYPES, CONVERSATION_LIST_STATUSES, FEEDBACK_VALUES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS,
+  AGENT_ROLES, CONSOLE_EVENT_TYPES, CONTACT_FIELD_TYPES, CONVERSATION_EVENT_TYPES, CONVERSATION_LIST_STATUSES, FEEDBACK_VALUES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS,
 } from './codes.ts';
-import { DEFAULT_PAGE_SIZE, MAX_CLOSE_NOTE_CHARS, MAX_MESSAGE_CHARS, MAX_PAGE_SIZE } from './limits.ts';
+import { DEFAULT_PAGE_SIZE, MAX_CLOSE_NOTE_CHARS, MAX_MESSAGE_CHARS, MAX_PAGE_SIZE, MAX_TAG_CHARS } from './limits.ts';
 import { ConversationStatus, IsoTime, Message, Nullable, OneOf, Uuid } from './schemas.ts';
 
 /** A calendar day that exists (2026-02-30 does not), YYYY-MM-DD. */
@@ -29,7 +29,11 @@ export const AgentMe = Type.Object({
   name: Type.String(),
   role: AgentRole,
   canned_replies: Type.Array(CannedReply),
-  bots: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), { description: 'The configured bots, for the console\'s filters.' }),
+  bots: Type.Array(Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    contact_fields: Type.Array(Type.Object({ name: Type.String(), label: Type.String(), type: OneOf(CONTACT_FIELD_TYPES) }), { description: 'The contact form\'s fields: the console names columns by their labels.' }),
+  }), { description: 'The configured bots, for the console\'s filters.' }),
 });
 export type AgentMe = Static<typeof AgentMe>;
 
@@ -45,6 +49,9 @@ export const Visitor = Type.Object({
 }, { description: 'A verified user (identity verification, issue 15).' });
 export type Visitor = Static<typeof Visitor>;
 
+/** A tag: 1–40 letters, digits, spaces, `-` or `_`; the server keeps it lower-case and trimmed. */
+export const Tag = Type.String({ minLength: 1, maxLength: MAX_TAG_CHARS, pattern: '^[\\p{L}\\p{N}][\\p{L}\\p{N} _-]*$', 'x-what': 'letters, digits, spaces, "-" or "_"' });
+
 export const ConversationSummary = Type.Object({
   conversation_id: Type.String(),
   bot_id: Uuid(),
@@ -54,7 +61,10 @@ export const ConversationSummary = Type.Object({
   created_at: IsoTime(),
   waiting_since: Nullable(IsoTime(), { description: 'When the conversation entered handoff; null otherwise.' }),
   updated_at: IsoTime(),
-  assignee: Nullable(Type.String(), { description: 'The agent who claimed the conversation; null when no one has.' }),
+  assignee: Nullable(Type.String(), { description: 'The agent who claimed the conversation (or was assigned it); null when no one has.' }),
+  claimed_at: Nullable(IsoTime(), { description: 'Since when the assignee has it; null when no one has.' }),
+  title: Nullable(Type.String({ description: "The visitor's first message (at most 200 characters): what the lists are titled by." })),
+  tags: Type.Array(Tag, { description: 'Sorted.' }),
   last_message: Nullable(Message),
   visitor: Nullable(Visitor, { description: 'The verified user, or null for an anonymous visitor.' }),
 });
@@ -88,7 +98,9 @@ export const ConversationListQuery = Type.Object({
   unanswered: Flag('`true`: only conversations with a question the bot could not answer.'),
   handed_off: Flag('`true`: only conversations ever handed to a person.'),
   contact: Flag('`true`: only conversations with a contact-form submission.'),
-  q: Type.Optional(Type.String({ description: 'Full-text search over the messages (every word must occur; the first 200 characters count).' })),
+  mine: Flag('`true`: only conversations the signed-in agent has (claimed or assigned).'),
+  tag: Type.Optional(Type.String({ description: 'Only conversations with this tag.' })),
+  q: Type.Optional(Type.String({ description: 'Full-text search over the messages: every word in one message, the last word also as a prefix, English stemming ("refunds" finds "refund"); the first 200 characters count.' })),
   limit: Limit(),
   cursor: Cursor(),
 }, { description: 'Unknown parameters are ignored; an empty value counts as absent.' });
@@ -123,11 +135,33 @@ export const ContactSubmission = Type.Object({
 });
 export type ContactSubmission = Static<typeof ContactSubmission>;
 
+/** Where the visitor was when the chat started (issue 22): the widget's `page` field with the first turn, and the browser's request headers. */
+export const VisitorContext = Type.Object({
+  page_url: Nullable(Type.String()),
+  page_title: Nullable(Type.String()),
+  referrer: Nullable(Type.String()),
+  language: Nullable(Type.String({ description: 'The browser\'s language (BCP 47).' })),
+  browser: Nullable(Type.String({ description: 'Browser name and major version, from the User-Agent (the header itself is not kept).' })),
+  os: Nullable(Type.String({ description: 'Operating system, from the User-Agent.' })),
+});
+export type VisitorContext = Static<typeof VisitorContext>;
+
+/** Another conversation of the same visitor (session, or the same verified user). */
+export const EarlierConversation = Type.Object({
+  conversation_id: Type.String(),
+  status: ConversationStatus,
+  created_at: IsoTime(),
+  title: Nullable(Type.String()),
+});
+export type EarlierConversation = Static<typeof EarlierConversation>;
+
 export const ConversationDetail = Type.Object({
   conversation: ConversationSummary,
   messages: Type.Array(Message),
   contact_submissions: Type.Array(ContactSubmission),
   events: Type.Array(ConversationEvent),
+  context: Nullable(VisitorContext, { description: 'Where the chat started; null when the widget did not say (older widgets, API clients).' }),
+  earlier: Type.Array(EarlierConversation, { description: 'The visitor\'s other conversations (same session or verified user), newest first, at most 20.' }),
 });
 export type ConversationDetail = Static<typeof ConversationDetail>;
 
@@ -140,6 +174,14 @@ export const CloseRequest = Type.Object({
 export type CloseRequest = Static<typeof CloseRequest>;
 
 export const ClaimResponse = Type.Object({ conversation: ConversationSummary });
+
+export const AssignRequest = Type.Object({ agent: Type.String({ minLength: 1, description: 'The name of a configured agent.' }) });
+export type AssignRequest = Static<typeof AssignRequest>;
+export const TagRequest = Type.Object({ tag: Tag });
+export type TagRequest = Static<typeof TagRequest>;
+/** The agents an agent may assign a conversation to (GET /v1/agent/agents). */
+export const AgentList = Type.Object({ agents: Type.Array(Type.Object({ name: Type.String(), role: AgentRole })) });
+export type AgentList = Static<typeof AgentList>;
 export type ClaimResponse = Static<typeof ClaimResponse>;
 
 export const DeleteResponse = Type.Object({
@@ -228,10 +270,25 @@ export const StatsQuery = Type.Object({
 });
 export type StatsQuery = Static<typeof StatsQuery>;
 
+/** Headline figures of the whole range (issue 22). */
+export const StatsTotals = Type.Object({
+  conversations: Type.Integer({ minimum: 0 }),
+  deflected: Type.Integer({ minimum: 0, description: 'Answered by the bot alone.' }),
+  handed_off: Type.Integer({ minimum: 0 }),
+  unanswered: Type.Integer({ minimum: 0 }),
+  positive: Type.Integer({ minimum: 0 }),
+  negative: Type.Integer({ minimum: 0 }),
+  first_response_ms: Nullable(Type.Integer({ minimum: 0 }), { description: "Median time from a handoff to the agents' first reply; null when none." }),
+  resolution_ms: Nullable(Type.Integer({ minimum: 0 }), { description: 'Median time from a handoff to closing; null when none.' }),
+});
+export type StatsTotals = Static<typeof StatsTotals>;
+
 export const Stats = Type.Object({
   from: Day(),
   to: Day(),
   days: Type.Array(DayStats, { description: 'One row per day and bot, every day of the range, zeros included; by day, then bot.' }),
+  totals: StatsTotals,
+  tags: Type.Array(Type.Object({ tag: Tag, conversations: Type.Integer({ minimum: 0 }) }), { description: 'Tags added in the range, most used first.' }),
 });
 export type Stats = Static<typeof Stats>;
 
@@ -244,6 +301,7 @@ export const ConsoleEvent = Type.Object({
   conversation_id: Nullable(Type.String()),
   conversation: Nullable(ConversationSummary, { description: 'The conversation as it is now; null when deleted or when the event has none.' }),
   message: Nullable(Message, { description: 'On `message.*`: the message.' }),
+  agent_name: Nullable(Type.String(), { description: 'On agent actions (claim, assignment, tags, deletion…): who did it.' }),
 });
 export type ConsoleEvent = Static<typeof ConsoleEvent>;
 
@@ -269,6 +327,7 @@ export type WebhookDeliveryList = Static<typeof WebhookDeliveryList>;
 /** The agent API's named schemas (protocol/catalog.ts joins them with the public ones). */
 export const AGENT_SCHEMAS = {
   AgentMe, CannedReply, PresenceResponse, Visitor, ConversationSummary, ConversationListQuery, ConversationList, ConversationEvent, ContactSubmission,
-  ConversationDetail, AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredQuery, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
+  ConversationDetail, VisitorContext, EarlierConversation, AssignRequest, TagRequest, AgentList, StatsTotals,
+  AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredQuery, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
   KnowledgeHealth, ContactListQuery, ContactList, DayStats, StatsQuery, Stats, ConsoleEvent, WebhookDelivery, WebhookDeliveryList,
 } as const;

@@ -27,6 +27,11 @@ export const MAX_PROACTIVE_TEXT_CHARS = 500;
 export const MAX_PROACTIVE_DELAY_MS = 600_000;
 /** The operator console (issue 14): an agent's note on closing a conversation. */
 export const MAX_CLOSE_NOTE_CHARS = 2000;
+/** Issue 22: the page a chat started on, as the widget sends it with the first turn (longer values are cut by the widget). */
+export const MAX_PAGE_URL_CHARS = 2000;
+export const MAX_PAGE_TITLE_CHARS = 300;
+/** A tag agents put on a conversation: 1–40 characters, letters, digits, space, `-` and `_`. */
+export const MAX_TAG_CHARS = 40;
 /** The console's paged lists (conversations, contacts): rows per page by default and at most. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;

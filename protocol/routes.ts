@@ -182,6 +182,22 @@ export const API: readonly Operation[] = [
     params: [path('conversation_id', 'The conversation.')],
     answers: { 200: { description: 'The bot answers again.', json: 'StatusChange' }, 401: unauthorized, 404: err('Unknown conversation.'), 409: err('Another agent has it.') },
   },
+  { method: 'GET', path: '/v1/agent/agents', summary: 'Agent: the configured agents (whom a conversation can be assigned to)', agent: true, answers: { 200: { description: 'Every agent.', json: 'AgentList' }, 401: unauthorized } },
+  {
+    method: 'POST', path: '/v1/agent/conversations/{conversation_id}/assign', summary: 'Agent: give the conversation to a named agent (an agent may pass on an unclaimed conversation or their own; an admin any)', agent: true,
+    params: [path('conversation_id', 'The conversation.')], body: 'AssignRequest',
+    answers: { 200: { description: 'Assigned.', json: 'ClaimResponse' }, 400: err('No agent of that name.'), 401: unauthorized, 404: err('Unknown conversation.'), 409: err('Another agent has it (`conversation_claimed`).') },
+  },
+  {
+    method: 'POST', path: '/v1/agent/conversations/{conversation_id}/tags', summary: 'Agent: add a tag (kept trimmed and lower-case)', agent: true,
+    params: [path('conversation_id', 'The conversation.')], body: 'TagRequest',
+    answers: { 200: { description: 'The conversation already had it.', json: 'ClaimResponse' }, 201: { description: 'Added.', json: 'ClaimResponse' }, 400: err('Not a valid tag.'), 401: unauthorized, 404: err('Unknown conversation.') },
+  },
+  {
+    method: 'DELETE', path: '/v1/agent/conversations/{conversation_id}/tags/{tag}', summary: 'Agent: remove a tag', agent: true,
+    params: [path('conversation_id', 'The conversation.'), path('tag', 'The tag.')],
+    answers: { 200: { description: 'Removed (or it was not there).', json: 'ClaimResponse' }, 401: unauthorized, 404: err('Unknown conversation.') },
+  },
   {
     method: 'DELETE', path: '/v1/agent/conversations/{conversation_id}', summary: 'Admin: delete a conversation with its messages and contact submissions', agent: true, admin: true,
     params: [path('conversation_id', 'The conversation.')],

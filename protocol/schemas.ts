@@ -17,7 +17,7 @@ import {
 } from './codes.ts';
 import {
   MAX_EMAIL_CHARS, MAX_ID_CHARS, MAX_MESSAGE_CHARS, MAX_PROACTIVE_DELAY_MS, MAX_PROACTIVE_TEXT_CHARS,
-  MAX_RECAPTCHA_TOKEN_CHARS, MAX_SESSION_ID_CHARS, MAX_USER_ID_CHARS, MAX_VISITOR_NAME_CHARS,
+  MAX_PAGE_TITLE_CHARS, MAX_PAGE_URL_CHARS, MAX_RECAPTCHA_TOKEN_CHARS, MAX_SESSION_ID_CHARS, MAX_USER_ID_CHARS, MAX_VISITOR_NAME_CHARS,
 } from './limits.ts';
 
 /** A closed set of strings as a schema (a union of literals; `must be one of …` on failure). */
@@ -81,6 +81,19 @@ export type History = Static<typeof History>;
 
 // --- the chat turn ---------------------------------------------------------------------
 
+/**
+ * Extension (issue 22): where the visitor is when the chat starts, sent by the widget with the
+ * first turn of a conversation (later turns leave it out; the server keeps the first). Agents
+ * see it beside the conversation. Query strings and fragments are removed by the widget.
+ */
+export const PageContext = Type.Object({
+  url: Type.String({ maxLength: MAX_PAGE_URL_CHARS, description: 'The page, without query string or fragment.' }),
+  title: Type.String({ maxLength: MAX_PAGE_TITLE_CHARS }),
+  referrer: Absent(Type.String({ maxLength: MAX_PAGE_URL_CHARS, description: 'Where the visitor came from (origin and path only); absent when unknown.' })),
+  language: Absent(Type.String({ maxLength: 35, description: 'The browser\'s language (BCP 47, e.g. "de-DE").' })),
+});
+export type PageContext = Static<typeof PageContext>;
+
 export const ChatRequest = Type.Object({
   bot_id: Uuid(),
   message: Type.String({ maxLength: MAX_MESSAGE_CHARS, description: `1–${MAX_MESSAGE_CHARS} characters after trimming.` }),
@@ -89,6 +102,7 @@ export const ChatRequest = Type.Object({
   recaptcha_token: Absent(Type.String({ maxLength: MAX_RECAPTCHA_TOKEN_CHARS })),
   image_data: Absent(Type.String({ description: 'Base64 without a `data:` prefix; at most 4 MB decoded.' })),
   image_media_type: Absent(Type.String({ description: `One of ${IMAGE_MEDIA_TYPES.join(', ')}; another type is refused with \`invalid_image\`.` })),
+  page: Absent(PageContext),
 }, { description: 'Unknown fields are ignored; an optional field sent as null counts as absent.' });
 export type ChatRequest = Static<typeof ChatRequest>;
 
@@ -222,6 +236,6 @@ export type IdentifyResponse = Static<typeof IdentifyResponse>;
 
 /** The public API's named schemas; protocol/catalog.ts adds the agent API's. */
 export const PUBLIC_SCHEMAS = {
-  ErrorBody, Citation, Message, History, ChatRequest, ChatEvent, ContactField, WidgetSettings, ProactiveMessage, WidgetConfig,
+  ErrorBody, Citation, Message, History, PageContext, ChatRequest, ChatEvent, ContactField, WidgetSettings, ProactiveMessage, WidgetConfig,
   HandoffRequest, StatusChange, ContactRequest, ContactResponse, FeedbackRequest, FeedbackResponse, IdentifyRequest, IdentifyResponse,
 } as const;

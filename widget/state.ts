@@ -17,6 +17,7 @@ import { markProactiveSeen } from './proactive';
 import { handoff } from './handoff';
 import { contact } from './contact';
 import { message, fromHistory, type Draft, type Msg } from './messages';
+import { pageContext } from './page-context';
 
 export interface StoreOptions {
   botId: string;
@@ -324,6 +325,8 @@ export function createStore(opts: StoreOptions) {
         ...(conversation ? { conversation_id: conversation } : {}),
         ...(token ? { recaptcha_token: token } : {}),
         ...(img ? { image_data: img.base64, image_media_type: img.type } : {}),
+        // The first turn says where the chat started (issue 22), for the agents' visitor panel.
+        ...(conversation ? {} : withPage()),
       },
       controller.signal,
       into(answer),
@@ -435,3 +438,8 @@ export function createStore(opts: StoreOptions) {
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+function withPage(): { page?: NonNullable<ReturnType<typeof pageContext>> } {
+  const page = pageContext();
+  return page ? { page } : {};
+}

@@ -7,6 +7,7 @@ import { InboxView } from './inbox-view';
 import { KnowledgeView } from './knowledge-view';
 import { NoticeLine } from './notice-line';
 import { NumbersView } from './numbers-view';
+import { Shortcuts } from './shortcuts';
 import { UnansweredView } from './unanswered-view';
 import { WebhooksView } from './webhooks-view';
 
@@ -31,6 +32,9 @@ export function ConsolePage({ inbox }: { inbox: Inbox }) {
             {text.enableNotifications}
           </button>
         )}
+        <span class="hint keys-hint">
+          Press <kbd>?</kbd> for shortcuts
+        </span>
         <button type="button" class="quiet" onClick={() => inbox.signOut()}>
           {text.signOut}
         </button>
@@ -44,6 +48,7 @@ export function ConsolePage({ inbox }: { inbox: Inbox }) {
       {view === 'contacts' && <ContactsView inbox={inbox} />}
       {view === 'numbers' && <NumbersView inbox={inbox} />}
       {view === 'webhooks' && <WebhooksView inbox={inbox} />}
+      <Shortcuts inbox={inbox} />
       <p class="visually-hidden" aria-live="polite">
         {inbox.announcement.value}
       </p>

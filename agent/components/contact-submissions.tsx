@@ -1,10 +1,13 @@
 import type { ContactSubmission } from '../api';
-import { fieldText, formatTime } from '../format';
+import { formatTime } from '../format';
+import type { Inbox } from '../state';
+import { ContactValue, contactFields } from './contact-value';
 import { text } from '../text';
 
 /** What the visitor sent through the contact form, field by field, as text. */
-export function ContactSubmissions({ submissions }: { submissions: ContactSubmission[] }) {
+export function ContactSubmissions({ inbox, submissions }: { inbox: Inbox; submissions: ContactSubmission[] }) {
   if (submissions.length === 0) return null;
+  const fields = contactFields(inbox.me.value);
   return (
     <section class="contact" aria-labelledby="contact-heading">
       <h3 id="contact-heading">{text.contactHeading}</h3>
@@ -16,8 +19,10 @@ export function ContactSubmissions({ submissions }: { submissions: ContactSubmis
           <dl>
             {Object.entries(s.fields ?? {}).map(([name, value]) => (
               <div key={name}>
-                <dt>{name}</dt>
-                <dd>{fieldText(value)}</dd>
+                <dt>{fields.get(name)?.label ?? name}</dt>
+                <dd>
+                  <ContactValue value={value} field={fields.get(name)} />
+                </dd>
               </div>
             ))}
           </dl>

@@ -1,4 +1,5 @@
-import { fieldText, formatTime } from '../format';
+import { formatTime } from '../format';
+import { ContactValue, contactFields } from './contact-value';
 import type { Inbox } from '../state';
 import { text } from '../text';
 import { CsvButton } from './csv-button';
@@ -7,7 +8,9 @@ import { CsvButton } from './csv-button';
 export function ContactsView({ inbox }: { inbox: Inbox }) {
   const c = inbox.insights;
   const items = c.contactItems.value;
-  const names = [...new Set(items.flatMap((s) => Object.keys(s.fields)))].sort();
+  const fields = contactFields(inbox.me.value);
+  // The form's order and labels first (issue 22), then any other field a submission has.
+  const names = [...new Set([...fields.keys(), ...items.flatMap((s) => Object.keys(s.fields))])].filter((n) => items.some((s) => n in s.fields));
   return (
     <main class="pane wide" aria-labelledby="contacts-heading">
       <h2 id="contacts-heading">{text.views.contacts}</h2>
@@ -24,7 +27,7 @@ export function ContactsView({ inbox }: { inbox: Inbox }) {
             <tr>
               <th scope="col">Sent</th>
               <th scope="col">Bot</th>
-              {names.map((n) => <th scope="col" key={n}>{n}</th>)}
+              {names.map((n) => <th scope="col" key={n}>{fields.get(n)?.label ?? n}</th>)}
               <th scope="col">Conversation</th>
             </tr>
           </thead>
@@ -33,7 +36,7 @@ export function ContactsView({ inbox }: { inbox: Inbox }) {
               <tr key={s.id}>
                 <td><time dateTime={s.created_at}>{formatTime(s.created_at)}</time></td>
                 <td>{s.bot_name}</td>
-                {names.map((n) => <td key={n}>{fieldText(s.fields[n])}</td>)}
+                {names.map((n) => <td key={n}><ContactValue value={s.fields[n]} field={fields.get(n)} /></td>)}
                 <td>
                   {s.conversation_id ? (
                     <button type="button" class="quiet" onClick={() => {

@@ -70,6 +70,12 @@ export function ConversationFiltersForm({ inbox }: { inbox: Inbox }) {
           ))}
         </select>
       </label>
+      <label>
+        Tag <input name="tag" defaultValue={p.tag ?? ''} size={10} />
+      </label>
+      <label class="check">
+        <input type="checkbox" name="mine" value="true" defaultChecked={p.mine === 'true'} /> Mine
+      </label>
       <label class="check">
         <input type="checkbox" name="unanswered" value="true" defaultChecked={p.unanswered === 'true'} /> Bot could not answer
       </label>

@@ -1,27 +1,43 @@
 import type { ConversationSummary } from '../api';
 import { excerpt, formatWaiting, visitorLabel } from '../format';
 import type { Inbox } from '../state';
+import { text } from '../text';
 
 const lastText = (last: ConversationSummary['last_message']): string => (last ? excerpt(last.content) : '');
 
+/** "with Ana for 5 min", "waiting 2 min", "with the bot": where the conversation stands, for a glance. */
+export function standing(c: ConversationSummary, now: number): string {
+  if (c.assignee) {
+    const since = formatWaiting(c.claimed_at, now);
+    return `with ${c.assignee}${since ? (since === 'just now' ? ' since just now' : ` for ${since}`) : ''}`;
+  }
+  if (c.status === 'handoff') {
+    const waiting = formatWaiting(c.waiting_since, now);
+    return waiting ? `waiting ${waiting}` : 'waiting';
+  }
+  return c.status === 'closed' ? 'closed' : 'with the bot';
+}
+
 export function ConversationItem({ inbox, conversation }: { inbox: Inbox; conversation: ConversationSummary }) {
   const id = conversation.conversation_id;
-  const first = inbox.excerpts.value[id];
+  // Titled by what the visitor asked first (issue 22), not by the latest answer.
+  const first = conversation.title ? excerpt(conversation.title) : '';
   const last = lastText(conversation.last_message);
-  const waiting = formatWaiting(conversation.waiting_since, inbox.now.value);
   const current = inbox.openId.value === id;
-  // The button's text is its accessible name: first what the visitor asked, then where and how long.
+  const unread = !current && inbox.unread(conversation);
+  // The button's text is its accessible name: first what the visitor asked, then where it stands.
   return (
     <li>
-      <button type="button" class="item" aria-current={current ? 'true' : undefined} onClick={() => void inbox.openConversation(id)}>
-        <span class="item-title">{first || last || 'New conversation'}</span>{' '}
+      <button type="button" class={unread ? 'item unread' : 'item'} aria-current={current ? 'true' : undefined} data-id={id} onClick={() => void inbox.openConversation(id)}>
+        <span class="item-title">
+          {unread && <span class="dot" role="img" aria-label={text.unread} />}
+          {first || last || 'New conversation'}
+        </span>{' '}
         {/* The spaces keep the words apart in the accessible name; the grid layout ignores them. */}
         <span class="item-meta">
           {conversation.visitor && `${visitorLabel(conversation.visitor)} · `}
-          {conversation.bot_name}
-          {conversation.status !== 'handoff' && ` · ${conversation.status === 'closed' ? 'closed' : 'with the bot'}`}
-          {waiting && ` · waiting ${waiting}`}
-          {conversation.assignee && ` · with ${conversation.assignee}`}
+          {conversation.bot_name} · {standing(conversation, inbox.now.value)}
+          {conversation.tags.length > 0 && ` · ${conversation.tags.map((t) => `#${t}`).join(' ')}`}
         </span>{' '}
         {first && last && last !== first && <span class="item-last">Latest: {last}</span>}
       </button>

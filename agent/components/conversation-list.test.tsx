@@ -59,6 +59,9 @@ describe('waiting list', () => {
             session_id: 's1',
             created_at: new Date().toISOString(),
             assignee: null,
+            claimed_at: null,
+            title: null,
+            tags: [],
             status: 'handoff',
             // Five and a half minutes: the inbox's clock was read a moment before this line runs.
             waiting_since: new Date(Date.now() - 5.5 * 60_000).toISOString(),
@@ -75,11 +78,38 @@ describe('waiting list', () => {
     const button = screen.getByRole('button');
     expect(button.textContent).toContain('Can someone call me back?');
     expect(button.textContent).toContain('Docs helper · waiting 5 min');
+    // The visitor wrote last and no one here has seen it yet.
+    expect(within(button).getByRole('img', { name: 'unread' })).toBeTruthy();
+  });
+
+  test('titled by the visitor\'s first message; a claimed one says who has it and for how long, not how long it waited', () => {
+    const inbox = createInbox({ storage: null });
+    const now = new Date().toISOString();
+    render(
+      <ul>
+        <ConversationItem
+          inbox={inbox}
+          conversation={{
+            conversation_id: 'c1', bot_id: 'b1', bot_name: 'Shop', session_id: 's1', created_at: now, status: 'handoff',
+            waiting_since: new Date(Date.now() - 30 * 60_000).toISOString(), updated_at: now,
+            assignee: 'Ana', claimed_at: new Date(Date.now() - 12.5 * 60_000).toISOString(),
+            title: 'Is the Aurora kettle in stock?', tags: ['billing', 'vip'],
+            last_message: { id: 'm2', role: 'assistant', content: 'The Aurora Kettle costs 89 euros.', citations: null, feedback: null, image_preview: null, created_at: now, agent_name: null },
+            visitor: null,
+          }}
+        />
+      </ul>,
+    );
+    const button = screen.getByRole('button');
+    expect(button.querySelector('.item-title')!.textContent).toBe('Is the Aurora kettle in stock?');
+    expect(button.textContent).toContain('Shop · with Ana for 12 min · #billing #vip');
+    expect(button.textContent).not.toContain('waiting');
+    expect(within(button).queryByRole('img', { name: 'unread' })).toBeNull();
   });
 
   test('a verified visitor is named with their e-mail; an anonymous one is not', () => {
     const inbox = createInbox({ storage: null });
-    const base = { bot_id: 'b1', bot_name: 'Docs helper', session_id: 's1', created_at: new Date().toISOString(), assignee: null, status: 'handoff' as const, waiting_since: null, updated_at: new Date().toISOString(), last_message: null };
+    const base = { bot_id: 'b1', bot_name: 'Docs helper', session_id: 's1', created_at: new Date().toISOString(), assignee: null, claimed_at: null, title: null, tags: [], status: 'handoff' as const, waiting_since: null, updated_at: new Date().toISOString(), last_message: null };
     render(
       <ul>
         <ConversationItem inbox={inbox} conversation={{ ...base, conversation_id: 'c1', visitor: { user_id: 'u-7', name: 'Alice Martin', email: 'alice@example.com' } }} />

@@ -10,6 +10,9 @@ const SAYS: Record<ConversationEvent['type'], (e: ConversationEvent) => string> 
   closed: (e) => `Closed by ${e.agent_name ?? 'an agent'}${e.note ? `: ${e.note}` : ''}`,
   reopened: () => 'Reopened by a new visitor message',
   unanswered: () => 'The bot could not answer a question',
+  assigned: (e) => `Assigned to ${e.note ?? 'an agent'} by ${e.agent_name ?? 'an agent'}`,
+  tagged: (e) => `Tagged “${e.note ?? ''}” by ${e.agent_name ?? 'an agent'}`,
+  untagged: (e) => `Tag “${e.note ?? ''}” removed by ${e.agent_name ?? 'an agent'}`,
 };
 
 /** What happened to the conversation besides its messages: handoffs, claims, notes. Text only. */

@@ -1,5 +1,5 @@
 import type { Message } from '../api';
-import { formatTime } from '../format';
+import { formatTime, splitMatches } from '../format';
 import { text } from '../text';
 import { CitationList } from './citation-list';
 
@@ -13,14 +13,16 @@ function author(message: Message): { kind: 'user' | 'bot' | 'agent'; label: stri
  * One message of the thread. Content is untrusted (visitor and model text): it goes into a
  * text node as it is, Markdown and all, never parsed as HTML.
  */
-export function MessageItem({ message }: { message: Message }) {
+export function MessageItem({ message, pattern = null }: { message: Message; pattern?: RegExp | null }) {
   const { kind, label } = author(message);
   return (
     <li class={`msg msg-${kind}`}>
       <p class="msg-meta">
         <span class="msg-who">{label}</span> <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
       </p>
-      <p class="msg-text">{message.content}</p>
+      <p class="msg-text">
+        {splitMatches(message.content, pattern).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : part.text))}
+      </p>
       {message.image_preview != null &&
         // Only the server's own thumbnails (data:image/webp): never a remote URL that would tell a third party the agent looked.
         (message.image_preview.startsWith('data:image/webp;base64,') ? <img class="msg-image" src={message.image_preview} alt="Image the visitor attached" /> : <p class="hint">(image attached)</p>)}

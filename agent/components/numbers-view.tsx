@@ -1,4 +1,4 @@
-import type { DayStats } from '../api';
+import type { DayStats, StatsTotals } from '../api';
 import { query } from '../api';
 import { daysBefore, today } from '../insights';
 import type { Inbox } from '../state';
@@ -14,6 +14,45 @@ const CHARTS: Array<{ id: string; title: string; lines: Array<[Key, string, stri
   { id: 'feedback', title: 'Visitor feedback', lines: [['positive', 'Helpful', '#15803d'], ['negative', 'Not helpful', '#b42318']] },
   { id: 'limits', title: 'Chat requests refused by rate limits (429)', lines: [['rate_limited', '429s', '#6b7280']] },
 ];
+
+/** "2 min", "1 h 5 min", "3 s": a median duration for a glance; "–" when there is none. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '–';
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+}
+
+const percent = (part: number, whole: number) => (whole ? `${Math.round((100 * part) / whole)}%` : '–');
+
+/** The range at a glance (issue 22): what happened, in a row of figures above the charts. */
+function Headline({ totals }: { totals: StatsTotals }) {
+  const figures: Array<[string, string, string?]> = [
+    ['Conversations', String(totals.conversations)],
+    ['Answered by the bot alone', percent(totals.deflected, totals.conversations), `${totals.deflected} of ${totals.conversations}`],
+    ['Handed off', String(totals.handed_off)],
+    ['Unanswered questions', String(totals.unanswered)],
+    ['Thumbs up / down', `${totals.positive} / ${totals.negative}`],
+    ['Agents\' first response (median)', formatDuration(totals.first_response_ms)],
+    ['Resolution (median)', formatDuration(totals.resolution_ms)],
+  ];
+  return (
+    <dl class="headline" aria-label="Totals of the range">
+      {figures.map(([label, value, detail]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>
+            {value}
+            {detail && <span class="hint"> ({detail})</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** Per day (summed over the chosen bots): the chart and the same numbers as a table. */
 export function NumbersView({ inbox }: { inbox: Inbox }) {
@@ -40,10 +79,11 @@ export function NumbersView({ inbox }: { inbox: Inbox }) {
       <h2 id="numbers-heading">{text.views.numbers}</h2>
       <div class="filters">
         {PRESETS.map((n) => (
-          <button type="button" class="quiet" key={n} aria-pressed={range.from === daysBefore(range.to, n - 1)} onClick={() => pick(n)}>
+          <button type="button" class="quiet range" key={n} aria-pressed={range.from === daysBefore(range.to, n - 1)} onClick={() => pick(n)}>
             Last {n} days
           </button>
         ))}
+        <span class="hint range-said">{range.from} – {range.to}</span>
         <label>
           Bot{' '}
           <select value={range.bot_id ?? ''} onChange={(e) => {
@@ -60,7 +100,21 @@ export function NumbersView({ inbox }: { inbox: Inbox }) {
       {!stats ? (
         <p class="hint">{text.loading}</p>
       ) : (
-        CHARTS.map((c) => {
+        <>
+        <Headline totals={stats.totals} />
+        {stats.tags.length > 0 && (
+          <section class="tag-counts" aria-labelledby="tag-counts-heading">
+            <h3 id="tag-counts-heading">Tags</h3>
+            <ul>
+              {stats.tags.map((t) => (
+                <li key={t.tag}>
+                  <button type="button" class="link" onClick={() => inbox.go('conversations', { status: 'all', tag: t.tag })}>#{t.tag}</button> {t.conversations}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {CHARTS.map((c) => {
           const series: ChartSeries[] = c.lines.map(([k, label, color]) => ({ label, color, values: days.map((d) => byDay.get(d)![k]) }));
           return (
             <section key={c.id} class="chart-block">
@@ -87,7 +141,8 @@ export function NumbersView({ inbox }: { inbox: Inbox }) {
               </details>
             </section>
           );
-        })
+        })}
+        </>
       )}
     </main>
   );

@@ -1,5 +1,8 @@
-import { useEffect, useRef } from 'preact/hooks';
-import { excerpt, visitorLabel } from '../format';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { excerpt, matchPattern, visitorLabel } from '../format';
+import { standing } from './conversation-item';
+import { TagEditor } from './tag-editor';
+import { VisitorPanel } from './visitor-panel';
 import type { Inbox } from '../state';
 import { text } from '../text';
 import { ContactSubmissions } from './contact-submissions';
@@ -20,9 +23,23 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
   const following = useRef(true);
   const count = (detail?.messages.length ?? 0) + pending.length;
 
+  // A search's words are marked in the thread, and the first match is scrolled into view (issue 22).
+  const query = inbox.route.value.view === 'conversations' ? inbox.route.value.params.q : undefined;
+  const pattern = useMemo(() => matchPattern(query), [query]);
+  const loaded = !!detail;
+
   useEffect(() => {
     following.current = true;
   }, [id]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    const mark = pattern && el?.querySelector('mark');
+    if (mark) {
+      following.current = false;
+      mark.scrollIntoView({ block: 'center' });
+    }
+  }, [id, loaded, pattern]);
 
   useEffect(() => {
     const el = scroller.current;
@@ -34,8 +51,8 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
     if (el) following.current = el.scrollHeight - el.scrollTop - el.clientHeight < FOLLOW_PX;
   }
 
-  const title = (id && inbox.excerpts.value[id]) || 'Conversation';
   const conversation = detail?.conversation;
+  const title = conversation?.title || 'Conversation';
   return (
     <section class="thread" aria-labelledby="thread-heading">
       <header class="thread-head">
@@ -44,24 +61,25 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
           {conversation && (
             <p class="meta">
               {conversation.visitor && `${visitorLabel(conversation.visitor)} · `}
-              {conversation.bot_name}
-              {conversation.assignee ? ` · with ${conversation.assignee}` : conversation.status === 'handoff' ? ' · unclaimed' : ''}
+              {conversation.bot_name} · {standing(conversation, inbox.now.value)}
             </p>
           )}
+          {conversation && <TagEditor inbox={inbox} tags={conversation.tags} />}
         </div>
         <ThreadActions inbox={inbox} />
       </header>
+      <div class="thread-body">
       <div class="thread-scroll" ref={scroller} onScroll={onScroll}>
         {!detail ? (
           <p class="hint">{text.threadLoading}</p>
         ) : (
           <>
             {conversation?.status === 'closed' && <p class="hint">{text.statusClosed}</p>}
-            <ContactSubmissions submissions={detail.contact_submissions ?? []} />
+            <ContactSubmissions inbox={inbox} submissions={detail.contact_submissions ?? []} />
             <EventTimeline events={detail.events ?? []} />
             <ol class="messages" aria-label={text.threadLabel}>
               {detail.messages.map((m) => (
-                <MessageItem key={m.id} message={m} />
+                <MessageItem key={m.id} message={m} pattern={pattern} />
               ))}
               {pending.map((p) => (
                 <PendingItem key={`pending-${p.key}`} content={p.content} agentName={inbox.agentName.value} />
@@ -69,6 +87,8 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
             </ol>
           </>
         )}
+      </div>
+      {detail && <VisitorPanel inbox={inbox} detail={detail} />}
       </div>
       <ReplyForm inbox={inbox} />
     </section>

@@ -58,7 +58,7 @@ export interface SeedConversation {
 }
 
 interface Stored {
-  conversation: Omit<ConversationSummary, 'last_message'>;
+  conversation: Omit<ConversationSummary, 'last_message' | 'title'>;
   messages: Message[];
   contact_submissions: ContactSubmission[];
   events: ConversationEvent[];
@@ -99,6 +99,8 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
         waiting_since: seed.waitingSince,
         updated_at: seed.waitingSince,
         assignee: seed.assignee ?? null,
+        claimed_at: seed.assignee ? seed.waitingSince : null,
+        tags: [],
         visitor: null,
       },
       messages: seed.messages,
@@ -110,12 +112,16 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
   const failures: Array<{ method: string; path: RegExp; failure: Failure }> = [];
   let offline = false;
 
-  const summary = (s: Stored): ConversationSummary => ({ ...s.conversation, last_message: s.messages.at(-1) ?? null });
+  const summary = (s: Stored): ConversationSummary => ({
+    ...s.conversation, last_message: s.messages.at(-1) ?? null, title: s.messages.find((m) => m.role === 'user')?.content.slice(0, 200) ?? null,
+  });
   const detail = (s: Stored): ConversationDetail => ({
     conversation: summary(s),
     messages: s.messages,
     contact_submissions: s.contact_submissions,
     events: s.events,
+    context: null,
+    earlier: [],
   });
   const event = (s: Stored, type: ConversationEvent['type'], agent: string | null, note: string | null = null) =>
     s.events.push({ type, at: new Date().toISOString(), agent_name: agent, note, message_id: null });
@@ -128,7 +134,10 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     const path = url.pathname;
     const role = options.roles?.[tokenOf[agent]] ?? 'agent';
     if (method === 'GET' && path === '/v1/agent/me') {
-      return json({ name: agent, role, canned_replies: options.canned ?? [], bots: [{ id: 'bot-1', name: 'Docs helper' }, { id: 'bot-2', name: 'Sales bot' }] });
+      return json({ name: agent, role, canned_replies: options.canned ?? [], bots: [
+        { id: 'bot-1', name: 'Docs helper', contact_fields: [{ name: 'email', label: 'E-mail', type: 'email' }, { name: 'company', label: 'Company name', type: 'text' }, { name: 'message', label: 'Your message', type: 'textarea' }] },
+        { id: 'bot-2', name: 'Sales bot', contact_fields: [] },
+      ] });
     }
     if (method === 'GET' && path === '/v1/agent/events' && options.liveDown) return errorBody(503);
     if (method === 'GET' && path === '/v1/agent/events') {
@@ -149,7 +158,13 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     if (method === 'GET' && path === '/v1/agent/knowledge') return json({ sources: options.sources ?? [] });
     if (method === 'GET' && path === '/v1/agent/contacts') return json({ contacts: [...store.values()].flatMap((s) => s.contact_submissions), next_cursor: null });
     if (method === 'GET' && path === '/v1/agent/stats') {
-      return json({ from: url.searchParams.get('from'), to: url.searchParams.get('to'), days: options.stats ?? [] });
+      const days = options.stats ?? [];
+      const sum = (k: 'conversations' | 'deflected' | 'handed_off' | 'unanswered' | 'positive' | 'negative') => days.reduce((a, d) => a + d[k], 0);
+      const totals = {
+        conversations: sum('conversations'), deflected: sum('deflected'), handed_off: sum('handed_off'), unanswered: sum('unanswered'),
+        positive: sum('positive'), negative: sum('negative'), first_response_ms: null, resolution_ms: null,
+      };
+      return json({ from: url.searchParams.get('from'), to: url.searchParams.get('to'), days, totals, tags: [] });
     }
     if (method === 'GET' && path.endsWith('.csv')) return new Response('day,bot_id\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     if (method === 'GET' && path === '/v1/agent/webhooks/deliveries') {
@@ -191,6 +206,7 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
       if (c.assignee && c.assignee !== agent) return conflict();
       if (c.assignee !== agent) event(stored, 'claimed', agent);
       c.assignee = agent;
+      c.claimed_at = new Date().toISOString();
       return json({ conversation: summary(stored) });
     }
     if (method === 'POST' && match[2] === '/release') {
@@ -259,7 +275,7 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
     },
     /** Sends an event to every open live stream, as the server would. */
     emit(e: Partial<ConsoleEvent> & Pick<ConsoleEvent, 'type'>) {
-      const full: ConsoleEvent = { at: new Date().toISOString(), conversation_id: null, conversation: null, message: null, ...e };
+      const full: ConsoleEvent = { at: new Date().toISOString(), conversation_id: null, conversation: null, message: null, agent_name: null, ...e };
       const bytes = new TextEncoder().encode(`event: ${CONSOLE_SSE_EVENT}\ndata: ${JSON.stringify(full)}\n\n`);
       for (const c of streams) c.enqueue(bytes);
     },
@@ -269,7 +285,7 @@ export function createFakeAgentApi(options: FakeOptions = {}) {
       store.set(id, {
         conversation: {
           conversation_id: id, bot_id: 'bot-1', bot_name: seed.botName ?? 'Docs helper', status: seed.status ?? 'handoff', session_id: `session-${id}`,
-          created_at: seed.waitingSince, waiting_since: seed.waitingSince, updated_at: seed.waitingSince, assignee: seed.assignee ?? null, visitor: null,
+          created_at: seed.waitingSince, waiting_since: seed.waitingSince, updated_at: seed.waitingSince, assignee: seed.assignee ?? null, claimed_at: seed.assignee ? seed.waitingSince : null, tags: [], visitor: null,
         },
         messages: seed.messages, contact_submissions: [], events: [],
       });

@@ -132,7 +132,7 @@ describe('agent API', () => {
   });
 
   test('me, bad status filter 400, unknown conversation 404, empty reply 400', async () => {
-    expect(await (await agent('/me')).json()).toMatchObject({ name: 'Ana', role: 'agent', canned_replies: [], bots: expect.arrayContaining([{ id: BOT_ID, name: 'Nimbus helper' }]) });
+    expect(await (await agent('/me')).json()).toMatchObject({ name: 'Ana', role: 'agent', canned_replies: [], bots: expect.arrayContaining([expect.objectContaining({ id: BOT_ID, name: 'Nimbus helper', contact_fields: expect.any(Array) })]) });
     expect((await agent('/conversations?status=weird')).status).toBe(400);
     expect((await agent('/conversations/unknown')).status).toBe(404);
     const { id } = await newConversation();

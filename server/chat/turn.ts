@@ -3,6 +3,7 @@
  * retrieve → generate → filter → persist, emitting events in the order of design.md:
  * status retrieving → notice* → status generating → content* → replace? → done | error.
  */
+import type { VisitorContext } from '../../protocol/console.ts';
 import type { BotSettings } from '../config/config.ts';
 import type { Lease } from './admission.ts';
 import type { Context } from '../context.ts';
@@ -31,6 +32,8 @@ export interface TurnInput {
   message: string;
   conversation: Conversation | null;
   image: { data: string; mediaType: string; preview: string } | null;
+  /** Where the visitor is (issue 22): kept with a conversation this turn starts. */
+  context?: VisitorContext | null;
 }
 
 const MESSAGES = {
@@ -121,7 +124,10 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
     let conversation = input.conversation ?? (await store.createConversation(bot.id, input.sessionId));
     const tell = (type: DomainEvent['type'], more: Partial<DomainEvent> = {}) =>
       publish(ctx, { type, bot_id: bot.id, conversation_id: conversation.id, session_id: conversation.session_id, ...more });
-    if (!input.conversation) await tell('conversation.created');
+    if (!input.conversation) {
+      if (input.context) await store.setVisitorContext(conversation.id, input.context);
+      await tell('conversation.created');
+    }
     // A new message reopens a closed conversation.
     if (conversation.status === 'closed') {
       conversation = (await store.setStatus(conversation.id, 'open')) ?? conversation;

@@ -40,7 +40,7 @@ const CannedReplyConfig = Type.Object({
 const Webhook = Type.Object({
   url: HttpUrl({ maxLength: 2000, 'x-what': 'an http(s) URL like "https://example.com/hooks/chat"' }),
   secret: Type.String({ minLength: 16, maxLength: 500, description: 'Signs each POST (Standard Webhooks): a string of at least 16 characters, or "whsec_" + base64 as Standard Webhooks tools generate.' }),
-  events: Type.Optional(Type.Array(OneOf(WEBHOOK_EVENTS), { minItems: 1, uniqueItems: true, description: 'Which events to send; all four when absent.' })),
+  events: Type.Optional(Type.Array(OneOf(WEBHOOK_EVENTS), { minItems: 1, uniqueItems: true, description: 'Which events to send; every one when absent.' })),
   format: Type.Optional(OneOf(WEBHOOK_FORMATS, { default: 'standard', description: '`slack`: a `{"text"}` body that a Slack (or Mattermost, Discord /slack) incoming webhook shows as a message.' })),
 }, { ...Strict, description: 'Issue 14: where the workspace hears of handoffs, contact submissions, thumbs-down and closed conversations.' });
 

@@ -129,6 +129,41 @@ describe('agents at work', () => {
   });
 });
 
+describe('the visitor beside the conversation (issue 22)', () => {
+  test('the first turn\'s page, referrer and language, browser and OS from the User-Agent, the title and the visitor\'s other conversations', async () => {
+    const page = { url: 'https://shop.test/kettle?utm=mail#top', title: 'Aurora Kettle', referrer: 'https://search.test/?q=kettle', language: 'de-DE' };
+    const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+    const first = await s.chat({ bot_id: BOT_ID, message: 'Earlier question about the lamp', session_id: 'panel-1' });
+    const earlierId = parseSse(await first.text()).events.find((e) => e.type === 'done')!.conversation_id as string;
+    const res = await s.chat({ bot_id: BOT_ID, message: 'How much does the lamp cost?', session_id: 'panel-1', page }, { 'user-agent': ua });
+    const id = parseSse(await res.text()).events.find((e) => e.type === 'done')!.conversation_id as string;
+    // A later turn's page does not replace where the chat started.
+    await s.chat({ bot_id: BOT_ID, message: 'And the bulb?', session_id: 'panel-1', conversation_id: id, page: { ...page, url: 'https://shop.test/bulbs' } });
+    const detail = await json(`/conversations/${id}`);
+    expect(detail.context).toEqual({ page_url: 'https://shop.test/kettle', page_title: 'Aurora Kettle', referrer: 'https://search.test/', language: 'de-DE', browser: 'Chrome 130', os: 'Linux' });
+    expect(detail.conversation.title).toBe('How much does the lamp cost?');
+    expect(detail.earlier).toEqual([expect.objectContaining({ conversation_id: earlierId, title: 'Earlier question about the lamp' })]);
+    // A page that is not http(s) is not kept.
+    const odd = await s.chat({ bot_id: BOT_ID, message: 'Hi', session_id: 'panel-2', page: { url: 'javascript:alert(1)', title: 'x' } });
+    const oddId = parseSse(await odd.text()).events.find((e) => e.type === 'done')!.conversation_id as string;
+    expect((await json(`/conversations/${oddId}`)).context.page_url).toBeNull();
+  });
+
+  test('a deletion reaches the live channel after it is stored, saying who deleted it', async () => {
+    const t = await turn('Please delete me later', 'gone-live');
+    const id = t.done!.conversation_id;
+    const res = await agent('/events');
+    const reader = res.body!.getReader();
+    await reader.read(); // connected
+    expect((await agent(`/conversations/${id}`, { method: 'DELETE', token: ADMIN })).status).toBe(200);
+    let text = '';
+    while (!/"type":"conversation.deleted"/.test(text)) text += new TextDecoder().decode((await reader.read()).value);
+    const event = JSON.parse(/^data: (.*"conversation.deleted".*)$/m.exec(text)![1]);
+    expect(event).toMatchObject({ conversation_id: id, conversation: null, agent_name: 'Zoe' });
+    await reader.cancel();
+  });
+});
+
 describe('the numbers and the downloads', () => {
   test('429s, turns and handoffs are counted per day and bot; CSV is quoted and formula-safe', async () => {
     await turn('How do I reset the lamp?', 'limited', undefined, LIMITED);

@@ -20,6 +20,10 @@ export interface DomainEvent {
   contact?: { id: string; fields: Record<string, string> } | null;
   /** On agent actions: who did it. */
   agent_name?: string | null;
+  /** On `conversation.assigned`: who has it now (agent_name: who assigned it). */
+  assignee?: string | null;
+  /** On `conversation.tagged` / `untagged`: the tag. */
+  tag?: string | null;
   /** On `conversation.closed`: the agent's note. */
   note?: string | null;
   /** The instance where it happened (Context.instanceId): with Redis every instance hears every event, and only this one acts on it once (webhooks). */

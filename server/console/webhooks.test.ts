@@ -51,13 +51,14 @@ beforeAll(async () => {
   s = await startFixture({
     uniqueClients: true,
     config: {
-      agents: [{ name: 'Ana', token: 'agent-token-ana-1' }, { name: 'Zoe', token: ADMIN, role: 'admin' }],
+      agents: [{ name: 'Ana', token: 'agent-token-ana-1' }, { name: 'Zoe', token: ADMIN, role: 'admin' }, { name: 'Bo', token: 'agent-token-bo-22222' }],
       workspaces: [{
         id: 'ws1',
         webhooks: [
           { url: `${receiverUrl}/flaky`, secret: SECRET, events: ['contact.submitted'] },
           { url: `${receiverUrl}/gone`, secret: SECRET, events: ['contact.submitted'] },
           { url: `${receiverUrl}/slack`, secret: PLAIN_SECRET, events: ['contact.submitted', 'handoff.requested'], format: 'slack' },
+          { url: `${receiverUrl}/team`, secret: SECRET, events: ['conversation.assigned', 'conversation.tagged', 'conversation.untagged'] },
         ],
       }],
     },
@@ -142,5 +143,26 @@ describe('webhooks', () => {
       expect(at(path).map((r) => JSON.parse(r.body).type), path).toEqual(at(path).map(() => 'contact.submitted'));
       expect(JSON.parse(at(path)[0].body).data.fields).toEqual({ email: 'kim@example.com' });
     }
+  });
+
+  test('assignment and tags (issue 22) reach the receiver that asked for them, saying who and what', async () => {
+    const turn = await s.chat({ bot_id: BOT_ID, message: 'Where is my invoice?', session_id: 'hook-22' });
+    const { conversation_id } = parseSse(await turn.text()).events.find((e) => e.type === 'done')!;
+    const as = (token: string, method: string, path: string, body?: unknown) =>
+      fetch(`${s.url}/v1/agent/conversations/${conversation_id}${path}`, {
+        method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+      });
+    expect((await as(ADMIN, 'POST', '/assign', { agent: 'Bo' })).status).toBe(200);
+    expect((await as(ADMIN, 'POST', '/tags', { tag: 'billing' })).status).toBe(201);
+    expect((await as(ADMIN, 'DELETE', '/tags/billing')).status).toBe(200);
+    const team = () => received.filter((r) => r.path === '/team');
+    await until(() => team().length === 3, 'three team events arrived');
+    expect(team().every((r) => r.valid)).toBe(true);
+    const bodies = team().map((r) => JSON.parse(r.body)).sort((a, b) => a.type.localeCompare(b.type));
+    expect(bodies.map((b) => [b.type, b.conversation_id, b.data])).toEqual([
+      ['conversation.assigned', conversation_id, { agent_name: 'Zoe', assignee: 'Bo' }],
+      ['conversation.tagged', conversation_id, { agent_name: 'Zoe', tag: 'billing' }],
+      ['conversation.untagged', conversation_id, { agent_name: 'Zoe', tag: 'billing' }],
+    ]);
   });
 });

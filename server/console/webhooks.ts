@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 14): the four events a site owner wants to hear of, POSTed to the URLs of
+ * Webhooks (issue 14; assignment and tags, issue 22): the events a site owner wants to hear of, POSTed to the URLs of
  * the bot's workspace, signed as Standard Webhooks specifies (webhook-id, webhook-timestamp,
  * webhook-signature: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`). The event is
  * written to the database queue first (store.enqueueDeliveries), then sent by whichever
@@ -42,6 +42,9 @@ const SLACK_TEXT: Record<WebhookEventType, string> = {
   'contact.submitted': 'A visitor sent the contact form',
   'feedback.negative': 'A visitor gave an answer a thumbs-down',
   'conversation.closed': 'A conversation was closed',
+  'conversation.assigned': 'A conversation was assigned',
+  'conversation.tagged': 'A conversation was tagged',
+  'conversation.untagged': 'A tag was removed from a conversation',
 };
 
 /** The body of one event, built once at enqueue time so every attempt sends the same bytes. */
@@ -50,11 +53,15 @@ export function payload(ctx: { config: Pick<AppConfig, 'bots'> }, e: DomainEvent
   const data: Record<string, unknown> =
     e.type === 'contact.submitted' ? { contact_id: e.contact?.id ?? null, fields: e.contact?.fields ?? {} }
       : e.type === 'conversation.closed' ? { agent_name: e.agent_name ?? null, note: e.note ?? null }
-        : { message: e.message ? { id: e.message.id, role: e.message.role, content: e.message.content } : null };
+        : e.type === 'conversation.assigned' ? { agent_name: e.agent_name ?? null, assignee: e.assignee ?? null }
+          : e.type === 'conversation.tagged' || e.type === 'conversation.untagged' ? { agent_name: e.agent_name ?? null, tag: e.tag ?? null }
+            : { message: e.message ? { id: e.message.id, role: e.message.role, content: e.message.content } : null };
   if (format === 'slack') {
     const detail = e.type === 'contact.submitted' ? Object.entries(e.contact?.fields ?? {}).map(([k, v]) => `${k}: ${v}`).join(', ')
       : e.type === 'conversation.closed' ? [e.agent_name, e.note].filter(Boolean).join(': ')
-        : e.message?.content ?? '';
+        : e.type === 'conversation.assigned' ? `${e.agent_name ?? ''} → ${e.assignee ?? ''}`
+          : e.type === 'conversation.tagged' || e.type === 'conversation.untagged' ? `${e.tag ?? ''} (${e.agent_name ?? ''})`
+            : e.message?.content ?? '';
     const line = `${SLACK_TEXT[e.type]} (${bot?.name ?? e.bot_id})${detail ? `: ${detail.slice(0, 500)}` : ''}`;
     return JSON.stringify({ text: line });
   }

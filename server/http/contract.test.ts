@@ -258,6 +258,43 @@ describe('every operation answers as protocol/ says', () => {
     expect(detail.events.map((e) => e.type)).toEqual(expect.arrayContaining(['handoff_requested', 'claimed', 'released', 'handed_back', 'closed']));
     expect(detail.events.find((e) => e.type === 'closed')!.note).toBe('Sent the manual by e-mail.');
 
+    // Issue 22: the agents, assignment (and "mine"), tags (and the tag filter).
+    const AG = '/v1/agent/agents';
+    expect(((await expectContract('GET', AG, await agent('GET', AG))) as { agents: Array<{ name: string }> }).agents.map((a) => a.name)).toEqual(['Ana', 'Bo', 'Zoe']);
+    await expectContract('GET', AG, await agent('GET', AG, undefined, null));
+    const AS = '/v1/agent/conversations/{conversation_id}/assign';
+    const assigned = (await expectContract('POST', AS, await agent('POST', `${L}/${second}/assign`, { agent: 'Bo' }))) as { conversation: { assignee: string; claimed_at: string } };
+    expect(assigned.conversation.assignee).toBe('Bo');
+    expect(assigned.conversation.claimed_at).toBeTruthy();
+    await expectContract('POST', AS, await agent('POST', `${L}/${second}/assign`, { agent: 'Ana' })); // Bo has it: 409
+    await expectContract('POST', AS, await agent('POST', `${L}/${second}/assign`, { agent: 'Nobody' }));
+    await expectContract('POST', AS, await agent('POST', `${L}/nope/assign`, { agent: 'Bo' }));
+    await expectContract('POST', AS, await agent('POST', `${L}/${second}/assign`, { agent: 'Bo' }, null));
+    const mine = (await expectContract('GET', L, await agent('GET', `${L}?status=all&mine=true`, undefined, BO))) as { conversations: Array<{ conversation_id: string }> };
+    expect(mine.conversations.map((c) => c.conversation_id)).toEqual([second]);
+    const notMine = (await expectContract('GET', L, await agent('GET', `${L}?status=all&mine=true`))) as { conversations: unknown[] };
+    expect(notMine.conversations).toEqual([]);
+    const T = '/v1/agent/conversations/{conversation_id}/tags';
+    const tagged = (await expectContract('POST', T, await agent('POST', `${L}/${second}/tags`, { tag: 'Billing' }))) as { conversation: { tags: string[]; title: string } };
+    expect(tagged.conversation.tags).toEqual(['billing']);
+    expect(tagged.conversation.title).toBe('I need a human please');
+    await expectContract('POST', T, await agent('POST', `${L}/${second}/tags`, { tag: 'billing' }));
+    await expectContract('POST', T, await agent('POST', `${L}/${second}/tags`, { tag: '<b>' }));
+    await expectContract('POST', T, await agent('POST', `${L}/nope/tags`, { tag: 'x' }));
+    await expectContract('POST', T, await agent('POST', `${L}/${second}/tags`, { tag: 'x' }, null));
+    const byTag = (await expectContract('GET', L, await agent('GET', `${L}?status=all&tag=billing`))) as { conversations: Array<{ conversation_id: string }> };
+    expect(byTag.conversations.map((c) => c.conversation_id)).toEqual([second]);
+    const TD = '/v1/agent/conversations/{conversation_id}/tags/{tag}';
+    await agent('POST', `${L}/${second}/tags`, { tag: 'later' });
+    const untagged = (await expectContract('DELETE', TD, await agent('DELETE', `${L}/${second}/tags/later`))) as { conversation: { tags: string[] } };
+    expect(untagged.conversation.tags).toEqual(['billing']);
+    await expectContract('DELETE', TD, await agent('DELETE', `${L}/nope/tags/later`));
+    await expectContract('DELETE', TD, await agent('DELETE', `${L}/${second}/tags/later`, undefined, null));
+    const stats = (await expectContract('GET', '/v1/agent/stats', await agent('GET', '/v1/agent/stats'))) as { tags: unknown[]; totals: { handed_off: number } };
+    // Counted when added: "later" was added and removed, so only what stays is counted.
+    expect(stats.tags).toEqual([{ tag: 'billing', conversations: 1 }]);
+    expect(stats.totals.handed_off).toBeGreaterThanOrEqual(1);
+
     const page = (await expectContract('GET', L, await agent('GET', `${L}?status=all&limit=1`))) as { next_cursor: string | null };
     expect(page.next_cursor).not.toBeNull();
     await expectContract('GET', L, await agent('GET', `${L}?status=all&cursor=${page.next_cursor}&q=human&handed_off=true`));

@@ -7,14 +7,18 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ConversationListStatus } from '../../protocol/codes.ts';
 import type { ConversationFilters, DayStats } from '../../protocol/console.ts';
-import type { StoredContact } from './identity.ts';
-import type { Conversation, QuestionReason } from './records.ts';
+import { MESSAGE_COLUMNS, toMessage } from './conversations.ts';
+import type { StoredContact, Visitor } from './identity.ts';
+import type { Conversation, Message, QuestionReason } from './records.ts';
+import type { DialectName } from './migrations.ts';
 import { CONVERSATION, n, nowIso, type Tables } from './tables.ts';
 
 /** The console's conversation filters (protocol/console.ts), with the page asked for. */
 export interface ConversationQuery extends ConversationFilters {
   status: ConversationListStatus;
   limit: number;
+  /** Only conversations this agent has (the `mine` filter, resolved by the route). */
+  assignee?: string;
   /** Keyset: the (updated_at, id) of the last row of the previous page. */
   after?: { updated_at: string; id: string } | null;
 }
@@ -23,7 +27,12 @@ export interface StoredQuestion { id: string; bot_id: string; conversation_id: s
 export interface StoredContactRow extends StoredContact { bot_id: string; conversation_id: string | null; session_id: string }
 export interface SourceUse { bot_id: string; source_id: string; title: string; url: string; citations: number; positive: number; negative: number }
 
+/** What a list shows of a conversation besides its row (issue 22: read for a whole page at once). */
+export interface SummaryParts { last: Message | null; first: string | null; tags: string[]; visitor: Visitor | null }
+
 export interface ConsoleStore {
+  /** For each conversation: its last message, the visitor's first message, its tags, the verified visitor; four queries for any number. */
+  summaryParts(conversations: Array<Pick<Conversation, 'id' | 'bot_id' | 'session_id'>>): Promise<Map<string, SummaryParts>>;
   /** One page of conversations, latest activity first (keyset paging: stays fast however deep). */
   queryConversations(q: ConversationQuery): Promise<Conversation[]>;
   /** Records a question the bot could not answer; a second record of one message for one reason is ignored. */
@@ -37,15 +46,53 @@ export interface ConsoleStore {
   contactList(o: { bot_id?: string; limit: number; after?: { created_at: string; id: string } | null }): Promise<StoredContactRow[]>;
   /** Per day and bot over [from, to] (days, inclusive); days without activity are absent. */
   stats(o: { bot_id?: string; from: string; to: string }): Promise<DayStats[]>;
+  /** Handoffs in [from, to] with when an agent first answered and when the conversation was closed (for the medians). */
+  handoffTimes(o: { bot_id?: string; from: string; to: string }): Promise<Array<{ handed_off_at: string; first_reply_at: string | null; closed_at: string | null }>>;
+  /** Tags added in [from, to], how many conversations each, most first. */
+  tagCounts(o: { bot_id?: string; from: string; to: string }): Promise<Array<{ tag: string; conversations: number }>>;
 }
 
-/** `%word%` for LIKE, with the pattern's own wildcards escaped. */
-const likeWord = (w: string) => `%${w.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The words of a search as the database's full-text query (issue 22): every word, the last also
+ * as a prefix. Only letters and digits reach the query syntax, so nothing in it is an operator.
+ */
+export function searchQuery(d: DialectName, text: string): string | null {
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  if (!words.length) return null;
+  const last = words.length - 1;
+  return d === 'sqlite'
+    ? words.map((w, i) => `"${w}"${i === last ? '*' : ''}`).join(' ')
+    : words.map((w, i) => `${w}${i === last ? ':*' : ''}`).join(' & ');
+}
+
 const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 const dayAfter = (day: string) => new Date(Date.parse(dayStart(day)) + 86_400_000).toISOString();
 
-export function sqlConsoleStore(db: Kysely<Tables>): ConsoleStore {
+export function sqlConsoleStore(db: Kysely<Tables>, dialect: DialectName): ConsoleStore {
   return {
+    async summaryParts(conversations: Array<Pick<Conversation, 'id' | 'bot_id' | 'session_id'>>): Promise<Map<string, SummaryParts>> {
+      const out = new Map<string, SummaryParts>(conversations.map((c) => [c.id, { last: null, first: null, tags: [], visitor: null }]));
+      if (!conversations.length) return out;
+      const ids = conversations.map((c) => c.id);
+      const sessions = [...new Set(conversations.map((c) => c.session_id))];
+      const [last, first, tags, visitors] = await Promise.all([
+        db.selectFrom('messages').select(MESSAGE_COLUMNS)
+          .where('seq', 'in', (eb) => eb.selectFrom('messages').select((e) => e.fn.max('seq').as('s')).where('conversation_id', 'in', ids).groupBy('conversation_id')).execute(),
+        db.selectFrom('messages').select(['conversation_id', 'content'])
+          .where('seq', 'in', (eb) => eb.selectFrom('messages').select((e) => e.fn.min('seq').as('s')).where('conversation_id', 'in', ids).where('role', '=', 'user').groupBy('conversation_id')).execute(),
+        db.selectFrom('conversation_tags').select(['conversation_id', 'tag']).where('conversation_id', 'in', ids).orderBy('tag').execute(),
+        db.selectFrom('visitors').select(['bot_id', 'session_id', 'user_id', 'name', 'email']).where('session_id', 'in', sessions).execute(),
+      ]);
+      for (const m of last) out.get(m.conversation_id)!.last = toMessage(m);
+      for (const m of first) out.get(m.conversation_id)!.first = m.content;
+      for (const t of tags) out.get(t.conversation_id)!.tags.push(t.tag);
+      for (const c of conversations) {
+        const v = visitors.find((x) => x.bot_id === c.bot_id && x.session_id === c.session_id);
+        if (v) out.get(c.id)!.visitor = { user_id: v.user_id, name: v.name, email: v.email };
+      }
+      return out;
+    },
+
     async queryConversations(q: ConversationQuery): Promise<Conversation[]> {
       let s = db.selectFrom('conversations as c').select(CONVERSATION.map((k) => `c.${k}` as const));
       if (q.status !== 'all') s = s.where('c.status', '=', q.status);
@@ -60,10 +107,21 @@ export function sqlConsoleStore(db: Kysely<Tables>): ConsoleStore {
       }
       if (q.unanswered) s = s.where('c.id', 'in', (eb) => eb.selectFrom('questions as u').select('u.conversation_id'));
       if (q.contact) s = s.where('c.id', 'in', (eb) => eb.selectFrom('contact_submissions as f').select('f.conversation_id').where('f.conversation_id', 'is not', null));
-      // Every word in some message of the conversation, case-insensitively, on both dialects.
-      for (const word of (q.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
-        s = s.where((eb) => eb.exists(eb.selectFrom('messages as w').select('w.id').whereRef('w.conversation_id', '=', 'c.id')
-          .where(sql<boolean>`lower(w.content) LIKE ${likeWord(word)} ESCAPE '\\'`)));
+      if (q.assignee) s = s.where('c.assignee', '=', q.assignee);
+      if (q.tag) {
+        const tag = q.tag;
+        s = s.where('c.id', 'in', (eb) => eb.selectFrom('conversation_tags as t').select('t.conversation_id').where('t.tag', '=', tag));
+      }
+      // Full-text search (migration 006): the matching messages come from the index first, then
+      // their conversations. On PostgreSQL the matches are gathered once (ARRAY) and their
+      // conversations looked up by key: the planner, unable to estimate a prefix, otherwise walked
+      // or hashed every conversation (seconds at first, then 13 ms of a 23 ms rare search).
+      const match = q.q ? searchQuery(dialect, q.q) : null;
+      if (q.q && !match) return [];
+      if (match && dialect === 'sqlite') {
+        s = s.where(sql<boolean>`c.id IN (SELECT m.conversation_id FROM messages m WHERE m.seq IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ${match}))`);
+      } else if (match) {
+        s = s.where(sql<boolean>`c.id = ANY(ARRAY(SELECT m.conversation_id FROM messages m WHERE m.search @@ to_tsquery('chat_search', ${match})))`);
       }
       if (q.after) {
         const a = q.after;
@@ -149,6 +207,27 @@ export function sqlConsoleStore(db: Kysely<Tables>): ConsoleStore {
         if (r.name === 'turns' || r.name === 'positive' || r.name === 'negative' || r.name === 'rate_limited') add(r.day, r.bot_id, r.name, r.n);
       }
       return [...rows.values()].sort((a, b) => a.day.localeCompare(b.day) || a.bot_id.localeCompare(b.bot_id));
+    },
+
+    async handoffTimes(o: { bot_id?: string; from: string; to: string }) {
+      const rows = await db.selectFrom('conversations as c')
+        .select((eb) => [
+          'c.handed_off_at',
+          eb.selectFrom('messages as m').select((e) => e.fn.min('m.created_at').as('x'))
+            .whereRef('m.conversation_id', '=', 'c.id').where('m.agent_name', 'is not', null).whereRef('m.created_at', '>=', 'c.handed_off_at').as('first_reply_at'),
+          eb.selectFrom('conversation_events as e').select((e) => e.fn.min('e.created_at').as('x'))
+            .whereRef('e.conversation_id', '=', 'c.id').where('e.type', '=', 'closed').whereRef('e.created_at', '>=', 'c.handed_off_at').as('closed_at'),
+        ])
+        .where('c.handed_off_at', '>=', dayStart(o.from)).where('c.handed_off_at', '<', dayAfter(o.to))
+        .$if(!!o.bot_id, (q) => q.where('c.bot_id', '=', o.bot_id!)).limit(50_000).execute();
+      return rows.map((r) => ({ handed_off_at: r.handed_off_at!, first_reply_at: (r.first_reply_at as string | null) ?? null, closed_at: (r.closed_at as string | null) ?? null }));
+    },
+
+    async tagCounts(o: { bot_id?: string; from: string; to: string }) {
+      const rows = await db.selectFrom('conversation_tags').select((eb) => ['tag', eb.fn.countAll().as('n')])
+        .where('created_at', '>=', dayStart(o.from)).where('created_at', '<', dayAfter(o.to))
+        .$if(!!o.bot_id, (q) => q.where('bot_id', '=', o.bot_id!)).groupBy('tag').execute();
+      return rows.map((r) => ({ tag: r.tag, conversations: n(r.n) })).sort((a, b) => b.conversations - a.conversations || a.tag.localeCompare(b.tag));
     },
   };
 }

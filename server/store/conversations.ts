@@ -4,9 +4,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { ConversationEvent } from '../../protocol/console.ts';
+import type { ConversationEvent, VisitorContext } from '../../protocol/console.ts';
 import type { Citation, Conversation, ConversationStatus, Feedback, Message, Role } from './records.ts';
 import { CONVERSATION, nowIso, type MessageRow, type Tables } from './tables.ts';
+
+/** A message's columns (not PostgreSQL's search vector, which only the search reads). */
+export const MESSAGE_COLUMNS = ['seq', 'id', 'conversation_id', 'role', 'content', 'citations', 'feedback', 'image_preview', 'agent_name', 'created_at'] as const;
 import { bump } from './usage.ts';
 
 export interface NewMessage { role: Role; content: string; citations?: Citation[] | null; image_preview?: string | null; agent_name?: string | null }
@@ -23,6 +26,8 @@ export interface ConversationStore {
   ownedConversation(id: string, sessionId: string): Promise<Conversation | undefined>;
   /** Conversations a session started, newest first. */
   conversationsOfSession(sessionId: string): Promise<Conversation[]>;
+  /** The other conversations of the visitor of `c` (its session, or sessions linked to the same verified user), newest first. */
+  conversationsOfVisitor(c: Pick<Conversation, 'id' | 'bot_id' | 'session_id'>, limit: number): Promise<Array<Conversation & { title: string | null }>>;
   /** One statement; `waiting_since` marks when a conversation started waiting for a human. */
   setStatus(id: string, status: ConversationStatus): Promise<Conversation | undefined>;
   /** Handoff: oldest waiting first; other statuses: latest activity first. */
@@ -45,7 +50,22 @@ export interface ConversationStore {
   release(id: string, agent: string | null): Promise<ClaimResult>;
   /** Marks the first handoff (for the numbers) besides the status change. */
   markHandedOff(id: string): Promise<void>;
+  /** Gives a conversation to a named agent, whoever had it (issue 22). */
+  assign(id: string, agent: string): Promise<Conversation | undefined>;
   addEvent(conversationId: string, e: ConversationEventInput): Promise<void>;
+
+  // Issue 22: what the console shows beside a conversation.
+  /** The visitor's first message, what the lists are titled by; null before the visitor wrote. */
+  firstVisitorMessage(conversationId: string): Promise<string | null>;
+  /** The conversation's tags, sorted. */
+  tags(conversationId: string): Promise<string[]>;
+  /** Adds a tag; false when the conversation already had it. */
+  addTag(conversationId: string, tag: string, agent: string): Promise<boolean>;
+  /** Removes a tag; false when the conversation did not have it. */
+  removeTag(conversationId: string, tag: string): Promise<boolean>;
+  /** Where the visitor was when the chat started; kept from the first turn that tells it (later ones are ignored). */
+  setVisitorContext(conversationId: string, context: VisitorContext): Promise<void>;
+  visitorContext(conversationId: string): Promise<VisitorContext | null>;
   events(conversationId: string): Promise<ConversationEvent[]>;
 }
 
@@ -57,7 +77,7 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
   return {
     async createConversation(botId: string, sessionId: string): Promise<Conversation> {
       const at = nowIso();
-      const c: Conversation = { id: randomUUID(), bot_id: botId, session_id: sessionId, status: 'open', created_at: at, updated_at: at, waiting_since: null, assignee: null };
+      const c: Conversation = { id: randomUUID(), bot_id: botId, session_id: sessionId, status: 'open', created_at: at, updated_at: at, waiting_since: null, assignee: null, claimed_at: null };
       await db.insertInto('conversations').values(c).execute();
       return c;
     },
@@ -83,13 +103,29 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
         .orderBy('created_at', 'desc').orderBy(sql`rowid`, 'desc').execute();
     },
 
+    async conversationsOfVisitor(c: Pick<Conversation, 'id' | 'bot_id' | 'session_id'>, limit: number) {
+      const rows = await db.selectFrom('conversations as o').select([...CONVERSATION.map((k) => `o.${k}` as const)])
+        .select((eb) => eb.selectFrom('messages as m').select('m.content').whereRef('m.conversation_id', '=', 'o.id').where('m.role', '=', 'user')
+          .orderBy('m.seq').limit(1).as('title'))
+        .where('o.id', '!=', c.id).where('o.bot_id', '=', c.bot_id)
+        .where((eb) => eb.or([
+          eb('o.session_id', '=', c.session_id),
+          eb('o.session_id', 'in', eb.selectFrom('visitors as a')
+            .innerJoin('visitors as b', (j) => j.onRef('b.bot_id', '=', 'a.bot_id').onRef('b.user_id', '=', 'a.user_id'))
+            .select('b.session_id').where('a.bot_id', '=', c.bot_id).where('a.session_id', '=', c.session_id)),
+        ]))
+        .orderBy('o.created_at', 'desc').limit(limit).execute();
+      return rows.map((r) => ({ ...r, title: r.title ?? null }));
+    },
+
     async setStatus(id: string, status: ConversationStatus): Promise<Conversation | undefined> {
       const at = nowIso();
       // waiting_since is kept while a conversation stays in handoff, set when it enters, cleared when it leaves.
       const waiting = status === 'handoff' ? sql<string>`COALESCE(CASE WHEN status = 'handoff' THEN waiting_since END, ${at})` : null;
       // A conversation that leaves the humans (handed back, closed) is no one's any more.
       const assignee = status === 'handoff' ? sql<string | null>`assignee` : null;
-      return db.updateTable('conversations').set({ status, updated_at: at, waiting_since: waiting, assignee })
+      const claimed_at = status === 'handoff' ? sql<string | null>`claimed_at` : null;
+      return db.updateTable('conversations').set({ status, updated_at: at, waiting_since: waiting, assignee, claimed_at })
         .where('id', '=', id).returning(CONVERSATION).executeTakeFirst();
     },
 
@@ -134,17 +170,17 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
         if (!row) return 'unknown_after';
         fromSeq = row.seq;
       }
-      const rows = await db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId).where('seq', '>', fromSeq).orderBy('seq').execute();
+      const rows = await db.selectFrom('messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', conversationId).where('seq', '>', fromSeq).orderBy('seq').execute();
       return rows.map(toMessage);
     },
 
     async lastMessage(conversationId: string): Promise<Message | undefined> {
-      const row = await db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+      const row = await db.selectFrom('messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', conversationId).orderBy('seq', 'desc').limit(1).executeTakeFirst();
       return row && toMessage(row);
     },
 
     async messageWithConversation(id: string): Promise<{ message: Message; conversation: Conversation } | undefined> {
-      const row = await db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await db.selectFrom('messages').select(MESSAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
       const conversation = await getConversation(row.conversation_id);
       return conversation && { message: toMessage(row), conversation };
@@ -173,7 +209,8 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
     // --- agents and a conversation (issue 14) -----------------------------------------------
 
     async claim(id: string, agent: string): Promise<ClaimResult> {
-      const won = await db.updateTable('conversations').set({ assignee: agent })
+      const claimed_at = sql<string>`CASE WHEN assignee = ${agent} AND claimed_at IS NOT NULL THEN claimed_at ELSE ${nowIso()} END`;
+      const won = await db.updateTable('conversations').set({ assignee: agent, claimed_at })
         .where('id', '=', id).where((eb) => eb.or([eb('assignee', 'is', null), eb('assignee', '=', agent)]))
         .returning(CONVERSATION).executeTakeFirst();
       if (won) return { ok: true, conversation: won };
@@ -182,7 +219,7 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
     },
 
     async release(id: string, agent: string | null): Promise<ClaimResult> {
-      let u = db.updateTable('conversations').set({ assignee: null }).where('id', '=', id);
+      let u = db.updateTable('conversations').set({ assignee: null, claimed_at: null }).where('id', '=', id);
       if (agent !== null) u = u.where((eb) => eb.or([eb('assignee', 'is', null), eb('assignee', '=', agent)]));
       const done = await u.returning(CONVERSATION).executeTakeFirst();
       if (done) return { ok: true, conversation: done };
@@ -192,6 +229,44 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
 
     async markHandedOff(id: string) {
       await db.updateTable('conversations').set({ handed_off_at: sql`COALESCE(handed_off_at, ${nowIso()})` }).where('id', '=', id).execute();
+    },
+
+    async assign(id: string, agent: string): Promise<Conversation | undefined> {
+      const claimed_at = sql<string>`CASE WHEN assignee = ${agent} AND claimed_at IS NOT NULL THEN claimed_at ELSE ${nowIso()} END`;
+      return db.updateTable('conversations').set({ assignee: agent, claimed_at }).where('id', '=', id).returning(CONVERSATION).executeTakeFirst();
+    },
+
+    async firstVisitorMessage(conversationId: string): Promise<string | null> {
+      const row = await db.selectFrom('messages').select('content').where('conversation_id', '=', conversationId).where('role', '=', 'user')
+        .orderBy('seq').limit(1).executeTakeFirst();
+      return row ? row.content : null;
+    },
+
+    async tags(conversationId: string): Promise<string[]> {
+      const rows = await db.selectFrom('conversation_tags').select('tag').where('conversation_id', '=', conversationId).orderBy('tag').execute();
+      return rows.map((r) => r.tag);
+    },
+
+    async addTag(conversationId: string, tag: string, agent: string): Promise<boolean> {
+      const c = await getConversation(conversationId);
+      if (!c) return false;
+      const r = await db.insertInto('conversation_tags').values({ conversation_id: conversationId, tag, bot_id: c.bot_id, agent_name: agent, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(['conversation_id', 'tag']).doNothing()).executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async removeTag(conversationId: string, tag: string): Promise<boolean> {
+      const r = await db.deleteFrom('conversation_tags').where('conversation_id', '=', conversationId).where('tag', '=', tag).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+
+    async setVisitorContext(conversationId: string, context: VisitorContext) {
+      await db.updateTable('conversations').set({ visitor_context: JSON.stringify(context) }).where('id', '=', conversationId).where('visitor_context', 'is', null).execute();
+    },
+
+    async visitorContext(conversationId: string): Promise<VisitorContext | null> {
+      const row = await db.selectFrom('conversations').select('visitor_context').where('id', '=', conversationId).executeTakeFirst();
+      return row?.visitor_context ? (JSON.parse(row.visitor_context) as VisitorContext) : null;
     },
 
     async addEvent(conversationId: string, e: ConversationEventInput) {
@@ -208,7 +283,7 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
   };
 }
 
-function toMessage(r: MessageRow): Message {
+export function toMessage(r: MessageRow): Message {
   return {
     id: r.id, role: r.role, content: r.content,
     citations: r.citations ? (JSON.parse(r.citations) as Citation[]) : null,

@@ -15,7 +15,7 @@ export interface DeletionStore {
 }
 
 /** The tables that hang off a conversation, deleted with it. */
-const CONVERSATION_CHILDREN = ['citations', 'questions', 'conversation_events', 'contact_submissions'] as const;
+const CONVERSATION_CHILDREN = ['citations', 'questions', 'conversation_events', 'conversation_tags', 'contact_submissions'] as const;
 
 export function sqlDeletionStore(db: Kysely<Tables>): DeletionStore {
   /** Conversations with everything that hangs off them, and with `sessionId` also the session's other traces; one transaction. */

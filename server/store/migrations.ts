@@ -128,6 +128,55 @@ const webhookTables = (_d: DialectName): string[] => [
   'CREATE INDEX webhook_deliveries_created ON webhook_deliveries(created_at)',
 ];
 
+/**
+ * Issue 22, the console finished: since when an agent has a conversation, the tags agents put
+ * on it, and where the visitor was when the chat started (the page, referrer, language and
+ * browser, a JSON object written once with the first turn).
+ */
+const consoleMore = (_d: DialectName): string[] => [
+  'ALTER TABLE conversations ADD COLUMN claimed_at TEXT',
+  'UPDATE conversations SET claimed_at = updated_at WHERE assignee IS NOT NULL',
+  'ALTER TABLE conversations ADD COLUMN visitor_context TEXT',
+  `CREATE TABLE conversation_tags (
+    conversation_id TEXT NOT NULL, tag TEXT NOT NULL, bot_id TEXT NOT NULL, agent_name TEXT, created_at TEXT NOT NULL,
+    PRIMARY KEY (conversation_id, tag))`,
+  'CREATE INDEX conversation_tags_tag ON conversation_tags(tag, conversation_id)',
+  'CREATE INDEX conversation_tags_created ON conversation_tags(created_at)',
+  'CREATE INDEX conversations_assignee ON conversations(assignee, updated_at)',
+];
+
+/**
+ * Issue 22, full-text search over the messages, with one meaning on both stores: every word
+ * in one message, the last word as a prefix, English stemming (the one stemmer both engines
+ * ship: SQLite's porter tokenizer; on PostgreSQL the english snowball stemmer in a
+ * configuration of our own, `chat_search`, that keeps stop words as SQLite does, so "where"
+ * finds "where" on both). SQLite: an FTS5 index over messages.content kept by triggers;
+ * PostgreSQL: a GIN index on a stored tsvector column.
+ */
+function search(d: DialectName): string[] {
+  if (d === 'postgres') {
+    return [
+      'CREATE TEXT SEARCH DICTIONARY chat_stem (TEMPLATE = snowball, LANGUAGE = english)',
+      'CREATE TEXT SEARCH CONFIGURATION chat_search (COPY = english)',
+      'ALTER TEXT SEARCH CONFIGURATION chat_search ALTER MAPPING FOR asciiword, asciihword, hword_asciipart, word, hword, hword_part WITH chat_stem',
+      // Stored, so a plan that checks rows one by one reads the vector instead of parsing the text again.
+      `ALTER TABLE messages ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('chat_search', content)) STORED`,
+      'CREATE INDEX messages_search ON messages USING GIN (search)',
+    ];
+  }
+  return [
+    `CREATE VIRTUAL TABLE messages_fts USING fts5(content, content='messages', content_rowid='seq', tokenize='porter unicode61 remove_diacritics 2')`,
+    `CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+      INSERT INTO messages_fts(rowid, content) VALUES (new.seq, new.content); END`,
+    `CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+      INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.seq, old.content); END`,
+    `CREATE TRIGGER messages_fts_update AFTER UPDATE OF content ON messages BEGIN
+      INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.seq, old.content);
+      INSERT INTO messages_fts(rowid, content) VALUES (new.seq, new.content); END`,
+    `INSERT INTO messages_fts(messages_fts) VALUES ('rebuild')`,
+  ];
+}
+
 const run = (statements: string[]) => async (db: Kysely<unknown>) => {
   // One statement per query: better-sqlite3 prepares exactly one.
   for (const s of statements) await sql.raw(s).execute(db);
@@ -143,6 +192,8 @@ export function migrations(d: DialectName): MigrationProvider {
     '002_visitors': { up: run(visitors) },
     '003_console': { up: run(consoleTables(d)) },
     '004_webhooks': { up: run(webhookTables(d)) },
+    '005_console_more': { up: run(consoleMore(d)) },
+    '006_search': { up: run(search(d)) },
   };
   return { getMigrations: async () => all };
 }

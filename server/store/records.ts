@@ -15,6 +15,8 @@ export interface Conversation {
   created_at: string; updated_at: string; waiting_since: string | null;
   /** The agent who claimed it (issue 14); null when no one has. */
   assignee: string | null;
+  /** Since when the assignee has it (issue 22); null when no one has. */
+  claimed_at: string | null;
 }
 
 export type QuestionReason = 'no_answer' | 'negative_feedback';

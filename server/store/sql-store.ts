@@ -43,7 +43,7 @@ export async function openSqlStore(dialect: Dialect, name: DialectName): Promise
     ...sqlConversationStore(db),
     ...sqlUsageStore(db),
     ...sqlIdentityStore(db),
-    ...sqlConsoleStore(db),
+    ...sqlConsoleStore(db, name),
     ...sqlDeletionStore(db),
     ...sqlWebhookStore(db),
   };

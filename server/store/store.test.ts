@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { openStore } from './open.ts';
 import { openSqliteStore } from './sqlite.ts';
 import type { SqlStore } from './sql-store.ts';
+import type { MessageRow } from './tables.ts';
 import type { Store } from './store.ts';
 import { missing, scratchDatabase } from '../test/services.ts';
 import { SERVER } from '../test/paths.ts';
@@ -62,7 +63,7 @@ const postgres: Backend = {
     // One database per file: each test starts from empty tables (migrations stay applied).
     const { sql } = await import('kysely');
     const db = (store as SqlStore).db;
-    await sql`TRUNCATE messages, conversations, workspace_usage, workspace_credits, contact_submissions, visitors, conversation_events, questions, citations, daily_counters`.execute(db);
+    await sql`TRUNCATE messages, conversations, workspace_usage, workspace_credits, contact_submissions, visitors, conversation_events, questions, citations, daily_counters, conversation_tags`.execute(db);
     return { store, dir: tempDir(), databaseUrl: pgUrl };
   },
 };
@@ -242,10 +243,19 @@ for (const backend of [sqlite, postgres]) {
       // Latest activity first; conversations touched in the same millisecond by id.
       expect(keys).toEqual([...keys].sort().reverse());
       expect((await store.queryConversations({ status: 'all', bot_id: 'bot-a', limit: 100 })).length).toBe(30);
-      // Case-insensitive, and LIKE's own wildcards in the words are literal.
+      // Full-text (issue 22): case-insensitive, punctuation is no operator, the last word is a prefix,
+      // words are stemmed ("orders" finds "ORDER"), stop words count as words, every word must occur.
       expect((await store.queryConversations({ status: 'all', q: 'order 100%_', limit: 100 })).length).toBe(6);
       expect((await store.queryConversations({ status: 'all', q: 'order 100%_2', limit: 100 })).map((c) => c.id)).toEqual([ids[20]]);
-      expect((await store.queryConversations({ status: 'all', q: 'order_', limit: 100 })).length).toBe(0);
+      expect((await store.queryConversations({ status: 'all', q: 'orders', limit: 100 })).length).toBe(6);
+      expect((await store.queryConversations({ status: 'all', q: 'where is my ord', limit: 100 })).length).toBe(6);
+      expect((await store.queryConversations({ status: 'all', q: 'wher', limit: 100 })).length).toBe(6);
+      expect((await store.queryConversations({ status: 'all', q: 'order question', limit: 100 })).length).toBe(0);
+      expect((await store.queryConversations({ status: 'all', q: '"*" OR NEAR(', limit: 100 })).length).toBe(0);
+      expect((await store.queryConversations({ status: 'all', q: '%_', limit: 100 })).length).toBe(0);
+      // A deleted message leaves the index with it.
+      await store.deleteConversation(ids[20]);
+      expect((await store.queryConversations({ status: 'all', q: 'order 100%_2', limit: 100 })).length).toBe(0);
       await store.close();
     });
 
@@ -290,6 +300,76 @@ for (const backend of [sqlite, postgres]) {
       expect(await store.sourceUse()).toEqual([]);
       expect(await store.questions({ handled: true, limit: 10 })).toEqual([]);
       expect(await store.contactsOfSession('sess-1')).toEqual([]);
+      await store.close();
+    });
+
+    test('issue 22: a search matching thousands of messages pages them latest first, as one matching a few does', async () => {
+      const { store } = await backend.fresh();
+      const db = (store as SqlStore).db;
+      // 60 conversations × 40 messages: "kettle" in 2,400 messages (past the dense mark), "descale" in one conversation's.
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+      const conversations = Array.from({ length: 60 }, (_, i) => ({ id: `k-${String(i).padStart(2, '0')}`, bot_id: 'bot-a', session_id: `s-${i}`, status: 'open' as const, created_at: at(i), updated_at: at((i * 37) % 60), waiting_since: null, assignee: null, claimed_at: null }));
+      await db.insertInto('conversations').values(conversations).execute();
+      const messages = conversations.flatMap((c, i) => Array.from({ length: 40 }, (_, k) => ({
+        id: `${c.id}-${k}`, conversation_id: c.id, role: 'user' as const, content: `The kettle number ${i} says ${k === 7 && i % 20 === 3 ? 'descale me' : 'hello'}`,
+        citations: null, feedback: null, image_preview: null, agent_name: null, created_at: at(i),
+      })));
+      // seq is the database's to number (as addMessage leaves it).
+      for (let i = 0; i < messages.length; i += 500) await db.insertInto('messages').values(messages.slice(i, i + 500) as unknown as MessageRow[]).execute();
+      const latest = [...conversations].sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id));
+      expect((await store.queryConversations({ status: 'all', q: 'kettles', limit: 7 })).map((c) => c.id)).toEqual(latest.slice(0, 7).map((c) => c.id));
+      const descale = latest.filter((c) => Number(c.id.slice(2)) % 20 === 3).map((c) => c.id);
+      expect((await store.queryConversations({ status: 'all', q: 'kettle descal', limit: 10 })).map((c) => c.id)).toEqual(descale);
+      expect((await store.queryConversations({ status: 'all', q: 'kettle hello', limit: 100 })).length).toBe(60);
+      await store.close();
+    });
+
+    test('issue 22: claimed since when, assignment, tags, the first visitor message, where the chat started, the visitor\'s other conversations', async () => {
+      const { store } = await backend.fresh();
+      const c = await store.createConversation('bot-a', 'sess-22');
+      expect(await store.firstVisitorMessage(c.id)).toBeNull();
+      await store.addMessage(c.id, { role: 'assistant', content: 'Hello! How can I help?' });
+      await store.addMessage(c.id, { role: 'user', content: 'Is the kettle in stock?' });
+      await store.addMessage(c.id, { role: 'user', content: 'And the lid?' });
+      expect(await store.firstVisitorMessage(c.id)).toBe('Is the kettle in stock?');
+
+      const claimed = await store.claim(c.id, 'Ana');
+      const since = claimed?.ok ? claimed.conversation.claimed_at : null;
+      expect(since).toBeTruthy();
+      // Claiming again keeps the time; assigning to someone else starts it anew.
+      expect((await store.claim(c.id, 'Ana'))?.ok && (await store.getConversation(c.id))?.claimed_at).toBe(since);
+      const assigned = await store.assign(c.id, 'Bo');
+      expect(assigned).toMatchObject({ assignee: 'Bo' });
+      expect(assigned!.claimed_at! >= since!).toBe(true);
+      expect((await store.queryConversations({ status: 'all', assignee: 'Bo', limit: 10 })).map((x) => x.id)).toEqual([c.id]);
+      expect(await store.queryConversations({ status: 'all', assignee: 'Ana', limit: 10 })).toEqual([]);
+      expect((await store.release(c.id, null))?.ok && (await store.getConversation(c.id))?.claimed_at).toBeNull();
+
+      expect(await store.addTag(c.id, 'billing', 'Ana')).toBe(true);
+      expect(await store.addTag(c.id, 'billing', 'Bo')).toBe(false);
+      expect(await store.addTag(c.id, 'vip', 'Ana')).toBe(true);
+      expect(await store.addTag('nope', 'vip', 'Ana')).toBe(false);
+      expect(await store.tags(c.id)).toEqual(['billing', 'vip']);
+      expect((await store.queryConversations({ status: 'all', tag: 'vip', limit: 10 })).map((x) => x.id)).toEqual([c.id]);
+      const today = new Date().toISOString().slice(0, 10);
+      expect(await store.tagCounts({ from: today, to: today })).toEqual([{ tag: 'billing', conversations: 1 }, { tag: 'vip', conversations: 1 }]);
+      expect(await store.removeTag(c.id, 'vip')).toBe(true);
+      expect(await store.removeTag(c.id, 'vip')).toBe(false);
+      expect(await store.queryConversations({ status: 'all', tag: 'vip', limit: 10 })).toEqual([]);
+
+      const page = { page_url: 'https://shop.test/kettle', page_title: 'Aurora Kettle', referrer: null, language: 'de-DE', browser: 'Chrome 130', os: 'Linux' };
+      await store.setVisitorContext(c.id, page);
+      await store.setVisitorContext(c.id, { ...page, page_url: 'https://shop.test/later' });
+      expect(await store.visitorContext(c.id)).toEqual(page);
+
+      const other = await store.createConversation('bot-a', 'sess-22');
+      await store.addMessage(other.id, { role: 'user', content: 'Second visit' });
+      await store.createConversation('bot-a', 'someone-else');
+      expect((await store.conversationsOfVisitor(c, 20)).map((x) => [x.id, x.title])).toEqual([[other.id, 'Second visit']]);
+
+      // Deleting takes the tags with it.
+      await store.deleteConversation(c.id);
+      expect(await store.tags(c.id)).toEqual([]);
       await store.close();
     });
 

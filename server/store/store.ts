@@ -26,7 +26,7 @@ export type { Citation, Conversation, ConversationStatus, Feedback, Message, Que
 export type { ClaimResult, ConversationEventInput, ConversationStore, NewMessage } from './conversations.ts';
 export type { UsageStore } from './usage.ts';
 export type { ContactInput, IdentityStore, StoredContact, Visitor } from './identity.ts';
-export type { ConsoleStore, ConversationQuery, SourceUse, StoredContactRow, StoredQuestion } from './console.ts';
+export type { ConsoleStore, ConversationQuery, SourceUse, StoredContactRow, StoredQuestion, SummaryParts } from './console.ts';
 export type { DeleteCounts, DeletionStore } from './deletion.ts';
 export type { DeliveryOutcome, NewDelivery, QueuedDelivery, WebhookEventType, WebhookStore } from './webhooks.ts';
 

@@ -11,8 +11,8 @@ import { MAX_MESSAGE_CHARS } from '../../../protocol/limits.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../protocol/limits.ts';
 import type { ConversationStatus, Message, StatusChange } from '../../../protocol/schemas.ts';
 import {
-  AgentReplyRequest, CloseRequest, ConversationListQuery, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
-  type DeleteResponse, type PresenceResponse,
+  AgentReplyRequest, AssignRequest, CloseRequest, ConversationListQuery, TagRequest, type AgentList, type AgentMe, type ClaimResponse, type ConversationDetail,
+  type ConversationList, type DeleteResponse, type PresenceResponse,
 } from '../../../protocol/console.ts';
 import type { AgentConfig } from '../../config/config.ts';
 import { PRESENCE_TTL_S, type Context } from '../../context.ts';
@@ -24,7 +24,7 @@ import { parseBody, parseQuery } from '../../config/validate.ts';
 import { clientKey } from '../../chat/access.ts';
 import { agentFor, requireAdmin } from './agent-auth.ts';
 import { publish } from '../../console/publish.ts';
-import { summaryOf } from '../../console/summaries.ts';
+import { summariesOf, summaryOf } from '../../console/summaries.ts';
 import { consoleEventRoutes } from './console-events.ts';
 import { consoleRoutes } from './console.ts';
 import { cursorOf, readCursor } from './query.ts';
@@ -33,7 +33,7 @@ const eventOf = (c: Conversation, type: DomainEvent['type'], more: Partial<Domai
   ({ type, bot_id: c.bot_id, conversation_id: c.id, session_id: c.session_id, ...more });
 
 /** The list's query string, read strictly through its schema (protocol/console.ts), as the store's query. */
-function conversationQuery(query: unknown): ConversationQuery {
+function conversationQuery(query: unknown, me: string): ConversationQuery {
   const q = parseQuery(ConversationListQuery, query);
   const words = q.q?.trim();
   return {
@@ -46,6 +46,8 @@ function conversationQuery(query: unknown): ConversationQuery {
     unanswered: q.unanswered || undefined,
     handed_off: q.handed_off || undefined,
     contact: q.contact || undefined,
+    assignee: q.mine ? me : undefined,
+    tag: q.tag ? normalTag(q.tag) : undefined,
     q: words ? words.slice(0, 200) : undefined,
     limit: q.limit ?? DEFAULT_PAGE_SIZE,
     after: readCursor(q.cursor, (v): v is [string, string] => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'string'), ([updated_at, id]) => ({ updated_at, id })),
@@ -54,9 +56,12 @@ function conversationQuery(query: unknown): ConversationQuery {
 
 const NO_CONVERSATION = 'No conversation with this id exists.';
 
+/** Tags are compared as kept: trimmed, lower-case, one space between words. */
+const normalTag = (t: string) => t.trim().toLowerCase().replace(/\s+/g, ' ');
+
 /** Only the old waiting list (status handoff, nothing else asked) keeps its order: oldest waiting first. */
 const isWaitingList = (q: ConversationQuery) =>
-  q.status === 'handoff' && !q.bot_id && !q.from && !q.to && !q.feedback && !q.unanswered && !q.handed_off && !q.contact && !q.q && !q.after;
+  q.status === 'handoff' && !q.bot_id && !q.from && !q.to && !q.feedback && !q.unanswered && !q.handed_off && !q.contact && !q.q && !q.after && !q.assignee && !q.tag;
 
 export function agentRoutes(app: FastifyInstance, ctx: Context) {
   const summary = (c: Conversation) => summaryOf(ctx, c);
@@ -87,7 +92,7 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
 
     agent.get('/v1/agent/me', async (request): Promise<AgentMe> => ({
       name: request.agent!.name, role: request.agent!.role, canned_replies: ctx.config.canned_replies,
-      bots: [...ctx.config.bots.values()].map((b) => ({ id: b.id, name: b.name })),
+      bots: [...ctx.config.bots.values()].map((b) => ({ id: b.id, name: b.name, contact_fields: b.contact_form.fields.map((f) => ({ name: f.name, label: f.label, type: f.type })) })),
     }));
 
     agent.post('/v1/agent/presence', async (request): Promise<PresenceResponse> => {
@@ -96,24 +101,28 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
     });
 
     agent.get('/v1/agent/conversations', async (request): Promise<ConversationList> => {
-      const q = conversationQuery(request.query);
-      if (isWaitingList(q)) return { conversations: await Promise.all((await ctx.store.listConversations('handoff')).map(summary)), next_cursor: null };
+      const q = conversationQuery(request.query, request.agent!.name);
+      if (isWaitingList(q)) return { conversations: await summariesOf(ctx, await ctx.store.listConversations('handoff')), next_cursor: null };
       // One row more than asked tells whether there is a next page.
       const rows = await ctx.store.queryConversations({ ...q, limit: q.limit + 1 });
       const page = rows.slice(0, q.limit);
       const last = page[page.length - 1];
-      return { conversations: await Promise.all(page.map(summary)), next_cursor: rows.length > q.limit ? cursorOf([last.updated_at, last.id]) : null };
+      return { conversations: await summariesOf(ctx, page), next_cursor: rows.length > q.limit ? cursorOf([last.updated_at, last.id]) : null };
     });
 
     agent.get<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id', async (request): Promise<ConversationDetail> => {
       const c = await conversation(request.params.conversation_id);
-      const [head, messages, contacts, events] = await Promise.all([summary(c), ctx.store.messages(c.id), ctx.store.contactsOf(c.id), ctx.store.events(c.id)]);
+      const [head, messages, contacts, events, context, earlier] = await Promise.all([
+        summary(c), ctx.store.messages(c.id), ctx.store.contactsOf(c.id), ctx.store.events(c.id), ctx.store.visitorContext(c.id), ctx.store.conversationsOfVisitor(c, 20),
+      ]);
       const bot_name = ctx.config.bots.get(c.bot_id)?.name ?? '';
       return {
         conversation: head,
         messages: messages === 'unknown_after' ? [] : messages,
         contact_submissions: contacts.map((s) => ({ ...s, bot_id: c.bot_id, bot_name, conversation_id: c.id, session_id: c.session_id })),
         events,
+        context,
+        earlier: earlier.map((o) => ({ conversation_id: o.id, status: o.status, created_at: o.created_at, title: o.title === null ? null : o.title.slice(0, 200) })),
       };
     });
 
@@ -145,6 +154,45 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
     agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/claim', async (request): Promise<ClaimResponse> => {
       const c = await conversation(request.params.conversation_id);
       return { conversation: await summary(await claimAndTell(c, request.agent!.name)) };
+    });
+
+    agent.get('/v1/agent/agents', async (): Promise<AgentList> => ({ agents: ctx.config.agents.map((a) => ({ name: a.name, role: a.role })) }));
+
+    agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/assign', async (request): Promise<ClaimResponse> => {
+      const { agent: to } = parseBody(AssignRequest, request.body);
+      if (!ctx.config.agents.some((a) => a.name === to)) throw apiError('invalid_request', 'agent: no agent with this name is configured');
+      const c = await conversation(request.params.conversation_id);
+      const name = request.agent!.name;
+      // Someone else's conversation is theirs to pass on (or an admin's).
+      if (c.assignee && c.assignee !== name && request.agent!.role !== 'admin') throw claimed(c.assignee);
+      const done = await ctx.store.assign(c.id, to);
+      if (!done) throw apiError('not_found', NO_CONVERSATION);
+      if (c.assignee !== to) {
+        await ctx.store.addEvent(c.id, { type: 'assigned', agent_name: name, note: to });
+        await publish(ctx, eventOf(c, 'conversation.assigned', { agent_name: name, assignee: to }));
+      }
+      return { conversation: await summary(done) };
+    });
+
+    agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/tags', async (request, reply): Promise<ClaimResponse> => {
+      const tag = normalTag(parseBody(TagRequest, request.body).tag);
+      const c = await conversation(request.params.conversation_id);
+      if (await ctx.store.addTag(c.id, tag, request.agent!.name)) {
+        await ctx.store.addEvent(c.id, { type: 'tagged', agent_name: request.agent!.name, note: tag });
+        await publish(ctx, eventOf(c, 'conversation.tagged', { agent_name: request.agent!.name, tag }));
+        reply.code(201);
+      }
+      return { conversation: await summary(c) };
+    });
+
+    agent.delete<{ Params: { conversation_id: string; tag: string } }>('/v1/agent/conversations/:conversation_id/tags/:tag', async (request): Promise<ClaimResponse> => {
+      const tag = normalTag(request.params.tag);
+      const c = await conversation(request.params.conversation_id);
+      if (await ctx.store.removeTag(c.id, tag)) {
+        await ctx.store.addEvent(c.id, { type: 'untagged', agent_name: request.agent!.name, note: tag });
+        await publish(ctx, eventOf(c, 'conversation.untagged', { agent_name: request.agent!.name, tag }));
+      }
+      return { conversation: await summary(c) };
     });
 
     agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/release', async (request): Promise<ClaimResponse> => {

@@ -8,6 +8,7 @@ import { apiError } from '../../errors.ts';
 import { decodeImage, imagePreview } from '../../chat/images.ts';
 import { MeteredSseWriter } from '../../ops/metrics.ts';
 import type { Conversation } from '../../store/store.ts';
+import { visitorContextOf } from '../../console/visitor-context.ts';
 import { runTurn } from '../../chat/turn.ts';
 import { TurnStream } from '../../chat/turn-stream.ts';
 import { parseBody } from '../../config/validate.ts';
@@ -66,7 +67,8 @@ export function chatRoutes(app: FastifyInstance, ctx: Context) {
     try {
       out.start(reply.getHeaders() as Record<string, string>);
       await turn.begin({ session_id: body.session_id, bot_id: bot.id });
-      await runTurn(ctx, { bot, sessionId: body.session_id, message: body.message, conversation, image }, turn, lease);
+      const context = conversation ? null : visitorContextOf(body.page, request.headers as Record<string, string | undefined>);
+      await runTurn(ctx, { bot, sessionId: body.session_id, message: body.message, conversation, image, context }, turn, lease);
     } catch (e) {
       // The status line is sent; a failure now can only be an error event.
       request.log.error({ err: e, bot_id: bot.id }, 'chat turn failed');

@@ -27,7 +27,7 @@ export function consoleEventRoutes(app: FastifyInstance, ctx: Context) {
   /** The wire form of an event: the conversation read now (null once deleted). */
   const toConsole = async (e: DomainEvent): Promise<ConsoleEvent> => {
     const c = e.conversation_id && e.type !== 'conversation.deleted' ? await ctx.store.getConversation(e.conversation_id) : undefined;
-    return { type: e.type, at: e.at, conversation_id: e.conversation_id, conversation: c ? await summaryOf(ctx, c) : null, message: e.message ?? null };
+    return { type: e.type, at: e.at, conversation_id: e.conversation_id, conversation: c ? await summaryOf(ctx, c) : null, message: e.message ?? null, agent_name: e.agent_name ?? null };
   };
 
   app.get('/v1/agent/events', async (request, reply) => {

@@ -26,6 +26,14 @@ const CSV_PAGE = 1000;
 
 type Query = Record<string, string | undefined>;
 
+/** The median of the known values, rounded to a millisecond; null when none. */
+function median(values: Array<number | null>): number | null {
+  const v = values.filter((x): x is number => x !== null && x >= 0).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = v.length >> 1;
+  return Math.round(v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2);
+}
+
 const download = (reply: FastifyReply, name: string) =>
   reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`);
 
@@ -112,7 +120,9 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
     const from = q.from ?? addDays(to, -29);
     if (from > to) throw apiError('invalid_request', 'from: must not be after to');
     if (addDays(from, MAX_STAT_DAYS - 1) < to) throw apiError('invalid_request', `to: the range may span at most ${MAX_STAT_DAYS} days`);
-    const found = new Map((await ctx.store.stats({ bot_id, from, to })).map((r) => [`${r.day}|${r.bot_id}`, r]));
+    // The day rows, the handoff times and the tags are independent reads: at once (PostgreSQL runs them on separate connections).
+    const [rows, times, tags] = await Promise.all([ctx.store.stats({ bot_id, from, to }), ctx.store.handoffTimes({ bot_id, from, to }), ctx.store.tagCounts({ bot_id, from, to })]);
+    const found = new Map(rows.map((r) => [`${r.day}|${r.bot_id}`, r]));
     const bots = bot_id ? [bot_id] : [...ctx.config.bots.keys()].sort();
     const days: DayStats[] = [];
     for (let d = from; d <= to; d = addDays(d, 1)) {
@@ -120,7 +130,15 @@ export function consoleRoutes(app: FastifyInstance, ctx: Context) {
         days.push(found.get(`${d}|${b}`) ?? { day: d, bot_id: b, conversations: 0, turns: 0, deflected: 0, handed_off: 0, unanswered: 0, positive: 0, negative: 0, rate_limited: 0 });
       }
     }
-    return { from, to, days };
+    const sum = (k: keyof DayStats) => days.reduce((a, r) => a + Number(r[k]), 0);
+    const since = (at: string | null, from: string) => (at ? Date.parse(at) - Date.parse(from) : null);
+    const totals = {
+      conversations: sum('conversations'), deflected: sum('deflected'), handed_off: sum('handed_off'), unanswered: sum('unanswered'),
+      positive: sum('positive'), negative: sum('negative'),
+      first_response_ms: median(times.map((t) => since(t.first_reply_at, t.handed_off_at))),
+      resolution_ms: median(times.map((t) => since(t.closed_at, t.handed_off_at))),
+    };
+    return { from, to, days, totals, tags };
   };
 
   app.get('/v1/agent/stats', async (request) => stats(request.query));
