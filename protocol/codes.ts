@@ -107,6 +107,20 @@ export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];
 /** The SSE event name (`event: console`) of every event of GET /v1/agent/events. */
 export const CONSOLE_SSE_EVENT = 'console';
 
+/**
+ * Issue 21: what changes nothing stored and is told live only: someone typing, a reply seen.
+ * Domain events like the others (so they cross instances the same way), but the console's
+ * channel sends them as `event: signal` and webhooks never see them.
+ */
+export const SIGNAL_TYPES = ['visitor.typing', 'visitor.seen', 'agent.typing'] as const;
+export type SignalType = (typeof SIGNAL_TYPES)[number];
+/** The SSE event name of a signal on GET /v1/agent/events. */
+export const SIGNAL_SSE_EVENT = 'signal';
+
+/** Issue 21: the `type` of every event of the visitor's live channel (GET /v1/public/conversations/{id}/live). */
+export const LIVE_EVENT_TYPES = ['message', 'status', 'typing'] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+
 /** The numbers counted per day and bot, in the order of the stats CSV's columns. */
 export const STAT_NAMES = ['conversations', 'turns', 'deflected', 'handed_off', 'unanswered', 'positive', 'negative', 'rate_limited'] as const;
 export type StatName = (typeof STAT_NAMES)[number];

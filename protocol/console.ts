@@ -5,7 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import {
-  AGENT_ROLES, CONSOLE_EVENT_TYPES, CONVERSATION_EVENT_TYPES, CONVERSATION_LIST_STATUSES, FEEDBACK_VALUES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS,
+  AGENT_ROLES, CONSOLE_EVENT_TYPES, SIGNAL_TYPES, CONVERSATION_EVENT_TYPES, CONVERSATION_LIST_STATUSES, FEEDBACK_VALUES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS,
 } from './codes.ts';
 import { DEFAULT_PAGE_SIZE, MAX_CLOSE_NOTE_CHARS, MAX_MESSAGE_CHARS, MAX_PAGE_SIZE } from './limits.ts';
 import { ConversationStatus, IsoTime, Message, Nullable, OneOf, Uuid } from './schemas.ts';
@@ -35,7 +35,16 @@ export type AgentMe = Static<typeof AgentMe>;
 
 // --- conversations ------------------------------------------------------------------------
 
-export const PresenceResponse = Type.Object({ available: Type.Literal(true), expires_in: Type.Integer({ description: 'Seconds the heartbeat counts for.' }) });
+export const PresenceResponse = Type.Object({
+  available: Type.Boolean({ description: 'true after a heartbeat; false after leaving (sign-out, Away, the tab closed).' }),
+  expires_in: Type.Integer({ description: 'Seconds the heartbeat counts for (0 after leaving).' }),
+});
+/** Issue 21: `navigator.sendBeacon` cannot send a header, so the closing tab's beacon carries the token in its body. */
+export const PresenceLeaveRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: 500 }) });
+export type PresenceLeaveRequest = Static<typeof PresenceLeaveRequest>;
+/** Issue 21: the agent is typing a reply (true) or stopped (false); the visitor's widget shows it. */
+export const AgentTypingRequest = Type.Object({ typing: Type.Boolean() });
+export type AgentTypingRequest = Static<typeof AgentTypingRequest>;
 export type PresenceResponse = Static<typeof PresenceResponse>;
 
 export const Visitor = Type.Object({
@@ -247,6 +256,18 @@ export const ConsoleEvent = Type.Object({
 });
 export type ConsoleEvent = Static<typeof ConsoleEvent>;
 
+/** Issue 21: `event: signal` on the same channel: someone typing, a reply seen; nothing of it is stored. */
+export const ConsoleSignal = Type.Object({
+  type: OneOf(SIGNAL_TYPES),
+  at: IsoTime(),
+  conversation_id: Type.String(),
+  agent_name: Nullable(Type.String(), { description: 'On `agent.typing`: who.' }),
+  typing: Nullable(Type.Boolean(), { description: 'On `*.typing`: started (true) or stopped (false).' }),
+  text: Nullable(Type.String(), { description: "On `visitor.typing`: what the visitor has typed so far, only when the bot has `handoff.typing_preview` on." }),
+  message_id: Nullable(Type.String(), { description: 'On `visitor.seen`: the latest message the visitor has seen.' }),
+});
+export type ConsoleSignal = Static<typeof ConsoleSignal>;
+
 // --- webhooks -------------------------------------------------------------------------------
 
 export const WebhookDelivery = Type.Object({
@@ -268,7 +289,7 @@ export type WebhookDeliveryList = Static<typeof WebhookDeliveryList>;
 
 /** The agent API's named schemas (protocol/catalog.ts joins them with the public ones). */
 export const AGENT_SCHEMAS = {
-  AgentMe, CannedReply, PresenceResponse, Visitor, ConversationSummary, ConversationListQuery, ConversationList, ConversationEvent, ContactSubmission,
+  AgentMe, CannedReply, PresenceResponse, PresenceLeaveRequest, AgentTypingRequest, Visitor, ConversationSummary, ConversationListQuery, ConversationList, ConversationEvent, ContactSubmission,
   ConversationDetail, AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredQuery, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
-  KnowledgeHealth, ContactListQuery, ContactList, DayStats, StatsQuery, Stats, ConsoleEvent, WebhookDelivery, WebhookDeliveryList,
+  KnowledgeHealth, ContactListQuery, ContactList, DayStats, StatsQuery, Stats, ConsoleEvent, ConsoleSignal, WebhookDelivery, WebhookDeliveryList,
 } as const;

@@ -14,7 +14,8 @@ import type { WebhookOptions } from './console/webhooks.ts';
 import { Limits } from './chat/limits.ts';
 import type { Logger } from './ops/log.ts';
 import type { Metrics } from './ops/metrics.ts';
-import { MemoryPresence, RedisPresence, type Presence } from './console/presence.ts';
+import { MemoryPresence, RedisPresence, VISITOR_TTL_S, type Presence } from './console/presence.ts';
+import { LiveChannels } from './chat/live.ts';
 import type { Redis } from './ops/redis.ts';
 import type { SseOptions, SseWriter } from './chat/sse.ts';
 import type { Store } from './store/store.ts';
@@ -29,6 +30,10 @@ export interface Context {
   redis: Redis | null;
   limits: Limits;
   presence: Presence;
+  /** Issue 21: conversations whose visitor has a live channel open on some instance (named by conversation id). */
+  visitors: Presence;
+  /** Issue 21: this instance's open visitor live channels, bounded per session and per client address. */
+  live: LiveChannels;
   sse: SseOptions;
   verifyTimeoutMs: number;
   rootDir: string;
@@ -59,7 +64,7 @@ export interface Context {
   webhooks: WebhookOptions;
 }
 
-export interface ContextOptions extends Omit<Context, 'events' | 'instanceId' | 'webhooks' | 'limits' | 'presence' | 'streams' | 'turnLog' | 'resumeGraceMs' | 'knowledge' | 'knowledgeReady' | 'liveKnowledge' | 'reloadKnowledge' | 'closeKnowledge' | 'engine'> {
+export interface ContextOptions extends Omit<Context, 'events' | 'instanceId' | 'webhooks' | 'limits' | 'presence' | 'visitors' | 'live' | 'streams' | 'turnLog' | 'resumeGraceMs' | 'knowledge' | 'knowledgeReady' | 'liveKnowledge' | 'reloadKnowledge' | 'closeKnowledge' | 'engine'> {
   resumeGraceMs?: number;
   webhooks?: WebhookOptions;
   /** Where built indexes are kept between starts (the data dir's index/ folder); none: rebuilt each start. */
@@ -85,6 +90,8 @@ export function createContext({ indexDir = null, watchKnowledge = false, resumeG
     webhooks,
     limits: new Limits(o.redis),
     presence: o.redis ? new RedisPresence(o.redis) : new MemoryPresence(),
+    visitors: o.redis ? new RedisPresence(o.redis, 'visitors', VISITOR_TTL_S) : new MemoryPresence(VISITOR_TTL_S),
+    live: new LiveChannels(),
     streams: new Set(),
     turnLog: o.redis ? new RedisTurnLog(o.redis) : new MemoryTurnLog(),
     resumeGraceMs,

@@ -100,6 +100,8 @@ export const Handoff = Type.Object({
   trigger: Type.Optional(OneOf(TRIGGERS, { default: 'button' })),
   offline_message: Type.Optional(Nullable(Type.String({ maxLength: 2000 }), { default: null })),
   agent_label: Type.Optional(Nullable(Type.String({ maxLength: 200 }), { default: null })),
+  typing_preview: Type.Optional(Type.Boolean({ default: false, description: 'Issue 21: agents see what the visitor is typing before it is sent. Off: they see only that the visitor is typing.' })),
+  email_replies: Type.Optional(Type.Boolean({ default: false, description: 'Issue 21: an agent reply to a visitor who left an e-mail address and is no longer connected is also sent by e-mail (needs `smtp`).' })),
 }, Strict);
 
 export const ContactForm = Type.Object({

@@ -228,6 +228,44 @@ describe('every operation answers as protocol/ says', () => {
     await expectContract('POST', C, await agent('POST', `${L}/${conversation}/close`, undefined, null));
   });
 
+  test('issue 21: the live channel, activity, typing and presence that ends', async () => {
+    const P = '/v1/public/conversations/{conversation_id}/live';
+    const url = (q = `session_id=${SESSION}`) => `/v1/public/conversations/${conversation}/live?${q}`;
+    // The conversation was closed above: the channel sends what came after Last-Event-ID, the status, and ends.
+    const events = (await expectContract('GET', P, await s.get(url(), { 'last-event-id': question }))) as Array<{ type: string; conversation_status?: string }>;
+    expect(events.at(-1)).toEqual({ type: 'status', conversation_status: 'closed', agent_name: null });
+    expect(events.filter((e) => e.type === 'message').length).toBeGreaterThan(0);
+    await expectContract('GET', P, await s.get(url('')));
+    await expectContract('GET', P, await s.get(url(), { origin: 'https://evil.example' }));
+    await expectContract('GET', P, await s.get(url('session_id=intruder')));
+    let last: Response | undefined;
+    for (let i = 0; i < 31; i++) last = await s.get(url(), ip(8));
+    await expectContract('GET', P, last!);
+
+    const A = '/v1/public/conversations/{conversation_id}/activity';
+    const act = `/v1/public/conversations/${conversation}/activity`;
+    await expectContract('POST', A, await s.post(act, { session_id: SESSION, typing: true, text: 'Hel', seen_message_id: answer }));
+    await expectContract('POST', A, await s.post(act, { session_id: SESSION, typing: 'yes' }));
+    await expectContract('POST', A, await s.post(act, { session_id: SESSION, typing: false }, { origin: 'https://evil.example' }));
+    await expectContract('POST', A, await s.post(act, { session_id: 'intruder', typing: false }));
+    for (let i = 0; i < 31; i++) last = await s.post(act, { session_id: SESSION, typing: false }, ip(9));
+    await expectContract('POST', A, last!);
+
+    const T = '/v1/agent/conversations/{conversation_id}/typing';
+    const typing = `/v1/agent/conversations/${conversation}/typing`;
+    await expectContract('POST', T, await agent('POST', typing, { typing: true }));
+    await expectContract('POST', T, await agent('POST', typing, { typing: 'yes' }));
+    await expectContract('POST', T, await agent('POST', typing, { typing: true }, null));
+    await expectContract('POST', T, await agent('POST', '/v1/agent/conversations/nope/typing', { typing: true }));
+
+    await expectContract('DELETE', '/v1/agent/presence', await agent('DELETE', '/v1/agent/presence'));
+    await expectContract('DELETE', '/v1/agent/presence', await agent('DELETE', '/v1/agent/presence', undefined, null));
+    const B = '/v1/agent/presence/leave';
+    await expectContract('POST', B, await agent('POST', B, { token: TOKEN }, null));
+    await expectContract('POST', B, await agent('POST', B, { token: 'wrong-token-0000000' }, null));
+    await expectContract('POST', B, await agent('POST', B, {}, null));
+  });
+
   test('the operator console', async () => {
     const L = '/v1/agent/conversations';
     // Bo takes a second conversation of its own, so handing back and closing meet a claim.

@@ -11,7 +11,7 @@ import { MAX_MESSAGE_CHARS } from '../../../protocol/limits.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../protocol/limits.ts';
 import type { ConversationStatus, Message, StatusChange } from '../../../protocol/schemas.ts';
 import {
-  AgentReplyRequest, CloseRequest, ConversationListQuery, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
+  AgentReplyRequest, AgentTypingRequest, CloseRequest, ConversationListQuery, PresenceLeaveRequest, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
   type DeleteResponse, type PresenceResponse,
 } from '../../../protocol/console.ts';
 import type { AgentConfig } from '../../config/config.ts';
@@ -22,7 +22,7 @@ import type { DomainEvent } from '../../console/events.ts';
 import type { Conversation, ConversationQuery } from '../../store/store.ts';
 import { parseBody, parseQuery } from '../../config/validate.ts';
 import { clientKey } from '../../chat/access.ts';
-import { agentFor, requireAdmin } from './agent-auth.ts';
+import { agentFor, agentForToken, requireAdmin } from './agent-auth.ts';
 import { publish } from '../../console/publish.ts';
 import { summaryOf } from '../../console/summaries.ts';
 import { consoleEventRoutes } from './console-events.ts';
@@ -68,6 +68,28 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
   const claimed = (holder: string) => apiError('conversation_claimed', `${holder} has this conversation.`);
 
   const authLimit = new AuthLimit();
+
+  /**
+   * Issue 21: the console tab closing says so with navigator.sendBeacon, which cannot set a
+   * header: the token comes in the body. Outside the scope below (whose hook wants the header),
+   * counted against the same failure limit.
+   */
+  app.post('/v1/agent/presence/leave', async (request, reply): Promise<PresenceResponse> => {
+    reply.header('cache-control', 'no-store');
+    const key = clientKey(ctx, request);
+    await authLimit.check(key);
+    let who: AgentConfig;
+    try {
+      who = agentForToken(ctx, parseBody(PresenceLeaveRequest, request.body).token);
+    } catch (e) {
+      ctx.metrics.authFailures.inc();
+      await authLimit.failed(key);
+      throw e;
+    }
+    await ctx.presence.leave(who.name);
+    return { available: false, expires_in: 0 };
+  });
+
   app.register(async (agent) => {
     agent.addHook('onRequest', async (request) => {
       // Failures are counted per client address; past the limit every attempt is a 429.
@@ -93,6 +115,20 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
     agent.post('/v1/agent/presence', async (request): Promise<PresenceResponse> => {
       await ctx.presence.beat(request.agent!.name);
       return { available: true, expires_in: PRESENCE_TTL_S };
+    });
+
+    /** Issue 21: sign-out and the "Away" switch end the presence at once, not after the heartbeat's 60 s. */
+    agent.delete('/v1/agent/presence', async (request): Promise<PresenceResponse> => {
+      await ctx.presence.leave(request.agent!.name);
+      return { available: false, expires_in: 0 };
+    });
+
+    /** Issue 21: the agent is typing a reply; the visitor's widget shows it (nothing is stored). */
+    agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/typing', async (request): Promise<{ ok: true }> => {
+      const { typing } = parseBody(AgentTypingRequest, request.body);
+      const c = await conversation(request.params.conversation_id);
+      await publish(ctx, eventOf(c, 'agent.typing', { agent_name: request.agent!.name, typing }));
+      return { ok: true };
     });
 
     agent.get('/v1/agent/conversations', async (request): Promise<ConversationList> => {
