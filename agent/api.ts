@@ -101,6 +101,13 @@ export function createAgentApi(options: AgentApiOptions) {
   return {
     me: () => request<AgentMe>('GET', '/v1/agent/me'),
     presence: () => request<PresenceResponse>('POST', '/v1/agent/presence'),
+    /** Issue 21: leave now (sign-out, Away): handoff_available follows at once. */
+    leave: () => request<PresenceResponse>('DELETE', '/v1/agent/presence'),
+    /** Issue 21: the closing tab's last word; a beacon survives the page, a fetch may not. False when the browser would not queue it. */
+    leaveBeacon: () => typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function'
+      && navigator.sendBeacon(`${base}/v1/agent/presence/leave`, new Blob([JSON.stringify({ token })], { type: 'application/json' })),
+    /** Issue 21: typing a reply (the visitor's widget shows it). */
+    typing: (id: string, typing: boolean) => request<{ ok: true }>('POST', `${conversationPath(id)}/typing`, { typing }),
     listConversations: (filters: ConversationFilters | ConversationStatus = 'handoff') =>
       request<ConversationList>('GET', `/v1/agent/conversations${query(typeof filters === 'string' ? { status: filters } : { ...filters })}`),
     getConversation: (id: string) => request<ConversationDetail>('GET', conversationPath(id)),

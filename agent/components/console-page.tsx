@@ -31,6 +31,10 @@ export function ConsolePage({ inbox }: { inbox: Inbox }) {
             {text.enableNotifications}
           </button>
         )}
+        {/* Issue 21: Away: visitors are offered no person until switched back (presence ends at once). */}
+        <button type="button" class="quiet" aria-pressed={inbox.away.value} onClick={() => inbox.setAway(!inbox.away.value)}>
+          {text.away}
+        </button>
         <button type="button" class="quiet" onClick={() => inbox.signOut()}>
           {text.signOut}
         </button>
