@@ -30,7 +30,7 @@ export const FEEDBACK_VALUES = ['positive', 'negative'] as const;
 export type FeedbackRating = (typeof FEEDBACK_VALUES)[number];
 
 /** What happened to a conversation besides its messages (the console's timeline). */
-export const CONVERSATION_EVENT_TYPES = ['handoff_requested', 'claimed', 'released', 'handed_back', 'closed', 'reopened', 'unanswered'] as const;
+export const CONVERSATION_EVENT_TYPES = ['handoff_requested', 'claimed', 'released', 'handed_back', 'closed', 'reopened', 'unanswered', 'email_sent', 'email_failed'] as const;
 export type ConversationEventType = (typeof CONVERSATION_EVENT_TYPES)[number];
 
 /** Image types a user may attach; the server checks the bytes match the declared type. */
@@ -53,6 +53,8 @@ export const HTTP_ERROR_CODES = [
   'uri_too_long', 'headers_too_large',
   // The agent API and console (protocol/console.ts):
   'forbidden', 'conversation_claimed',
+  // E-mail (issue 21): no SMTP server configured, or it would not take the message after every attempt.
+  'email_not_configured', 'email_failed',
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 

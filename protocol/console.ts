@@ -256,6 +256,19 @@ export const ConsoleEvent = Type.Object({
 });
 export type ConsoleEvent = Static<typeof ConsoleEvent>;
 
+/** Issue 21: an operator answers a contact submission by e-mail (to its e-mail field). */
+export const ContactReplyRequest = Type.Object({
+  subject: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Default: "Re: your message to <bot name>".' })),
+  text: Type.String({ minLength: 1, maxLength: MAX_MESSAGE_CHARS }),
+});
+export type ContactReplyRequest = Static<typeof ContactReplyRequest>;
+export const EmailSent = Type.Object({
+  to: Type.String(),
+  subject: Type.String(),
+  attempts: Type.Integer({ minimum: 1, description: 'Attempts it took (a failed one is tried again).' }),
+});
+export type EmailSent = Static<typeof EmailSent>;
+
 /** Issue 21: `event: signal` on the same channel: someone typing, a reply seen; nothing of it is stored. */
 export const ConsoleSignal = Type.Object({
   type: OneOf(SIGNAL_TYPES),
@@ -291,5 +304,5 @@ export type WebhookDeliveryList = Static<typeof WebhookDeliveryList>;
 export const AGENT_SCHEMAS = {
   AgentMe, CannedReply, PresenceResponse, PresenceLeaveRequest, AgentTypingRequest, Visitor, ConversationSummary, ConversationListQuery, ConversationList, ConversationEvent, ContactSubmission,
   ConversationDetail, AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredQuery, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
-  KnowledgeHealth, ContactListQuery, ContactList, DayStats, StatsQuery, Stats, ConsoleEvent, ConsoleSignal, WebhookDelivery, WebhookDeliveryList,
+  KnowledgeHealth, ContactListQuery, ContactList, DayStats, StatsQuery, Stats, ConsoleEvent, ConsoleSignal, ContactReplyRequest, EmailSent, WebhookDelivery, WebhookDeliveryList,
 } as const;

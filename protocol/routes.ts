@@ -256,6 +256,18 @@ export const API: readonly Operation[] = [
     answers: { 200: { description: 'One page.', json: 'ContactList' }, 400: err('A bad filter.'), 401: unauthorized },
   },
   {
+    method: 'POST', path: '/v1/agent/contacts/{contact_id}/reply', summary: "Agent: answer a contact submission by e-mail, to its e-mail field (config `smtp`); tried again on a refusal for now", agent: true,
+    params: [path('contact_id', 'The submission.')], body: 'ContactReplyRequest',
+    answers: {
+      200: { description: 'The SMTP server took it.', json: 'EmailSent' },
+      400: err('A bad body, or a submission without an e-mail address.'),
+      401: unauthorized,
+      404: err('Unknown submission.'),
+      409: err('`email_not_configured`: the config has no `smtp`.'),
+      502: err('`email_failed`: the SMTP server did not take it after every attempt; `message` says what it answered.'),
+    },
+  },
+  {
     method: 'GET', path: '/v1/agent/contacts.csv', summary: 'Agent: every contact-form submission as CSV', agent: true,
     params: [{ name: 'bot_id', in: 'query', required: false, description: 'Only this bot\'s.' }],
     answers: { 200: { description: 'CSV: created_at, bot, conversation_id, session_id, then one column per field name.', csv: true }, 400: err('A bad filter.'), 401: unauthorized },

@@ -11,6 +11,7 @@ import { LiveKnowledge } from './knowledge/live.ts';
 import { randomUUID } from 'node:crypto';
 import { MemoryEvents, type Events } from './console/events.ts';
 import type { WebhookOptions } from './console/webhooks.ts';
+import { Mailer, type MailerOptions } from './console/email.ts';
 import { Limits } from './chat/limits.ts';
 import type { Logger } from './ops/log.ts';
 import type { Metrics } from './ops/metrics.ts';
@@ -62,18 +63,21 @@ export interface Context {
   /** This process, among the instances sharing a database and Redis. */
   instanceId: string;
   webhooks: WebhookOptions;
+  /** Issue 21: outgoing e-mail (config `smtp`); null when none is configured. */
+  mailer: Mailer | null;
 }
 
-export interface ContextOptions extends Omit<Context, 'events' | 'instanceId' | 'webhooks' | 'limits' | 'presence' | 'visitors' | 'live' | 'streams' | 'turnLog' | 'resumeGraceMs' | 'knowledge' | 'knowledgeReady' | 'liveKnowledge' | 'reloadKnowledge' | 'closeKnowledge' | 'engine'> {
+export interface ContextOptions extends Omit<Context, 'events' | 'instanceId' | 'webhooks' | 'mailer' | 'limits' | 'presence' | 'visitors' | 'live' | 'streams' | 'turnLog' | 'resumeGraceMs' | 'knowledge' | 'knowledgeReady' | 'liveKnowledge' | 'reloadKnowledge' | 'closeKnowledge' | 'engine'> {
   resumeGraceMs?: number;
   webhooks?: WebhookOptions;
+  email?: MailerOptions;
   /** Where built indexes are kept between starts (the data dir's index/ folder); none: rebuilt each start. */
   indexDir?: string | null;
   /** Rebuild a bot's knowledge when files in its folder change. */
   watchKnowledge?: boolean;
 }
 
-export function createContext({ indexDir = null, watchKnowledge = false, resumeGraceMs = 10_000, webhooks = {}, ...o }: ContextOptions): Context {
+export function createContext({ indexDir = null, watchKnowledge = false, resumeGraceMs = 10_000, webhooks = {}, email = {}, ...o }: ContextOptions): Context {
   // Knowledge is indexed (or its stored index read) at start, so a slow first answer is not the
   // user's problem: main.ts awaits knowledgeReady before it listens.
   const bases = new Map<string, LiveKnowledge>();
@@ -88,6 +92,7 @@ export function createContext({ indexDir = null, watchKnowledge = false, resumeG
     events: new MemoryEvents(),
     instanceId: randomUUID(),
     webhooks,
+    mailer: o.config.smtp ? new Mailer(o.config.smtp, email) : null,
     limits: new Limits(o.redis),
     presence: o.redis ? new RedisPresence(o.redis) : new MemoryPresence(),
     visitors: o.redis ? new RedisPresence(o.redis, 'visitors', VISITOR_TTL_S) : new MemoryPresence(VISITOR_TTL_S),

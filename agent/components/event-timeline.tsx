@@ -10,6 +10,8 @@ const SAYS: Record<ConversationEvent['type'], (e: ConversationEvent) => string> 
   closed: (e) => `Closed by ${e.agent_name ?? 'an agent'}${e.note ? `: ${e.note}` : ''}`,
   reopened: () => 'Reopened by a new visitor message',
   unanswered: () => 'The bot could not answer a question',
+  email_sent: (e) => `E-mailed ${e.note ?? 'the visitor'}`,
+  email_failed: (e) => `E-mail failed${e.note ? `: ${e.note}` : ''}`,
 };
 
 /** What happened to the conversation besides its messages: handoffs, claims, notes. Text only. */

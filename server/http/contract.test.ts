@@ -11,6 +11,7 @@ import { SCHEMAS, type SchemaName } from '../../protocol/catalog.ts';
 import { userHash } from '../chat/identity.ts';
 import { BOT_ID, botConfig, botId, SESSION, startFixture, type TestServer } from '../test/fixtures.ts';
 import { parseSse } from '../test/sse-reader.ts';
+import { startSmtp } from '../test/smtp.ts';
 
 const TOKEN = 'agent-token-ana-1';
 const BO = 'agent-token-bo-22222';
@@ -264,6 +265,31 @@ describe('every operation answers as protocol/ says', () => {
     await expectContract('POST', B, await agent('POST', B, { token: TOKEN }, null));
     await expectContract('POST', B, await agent('POST', B, { token: 'wrong-token-0000000' }, null));
     await expectContract('POST', B, await agent('POST', B, {}, null));
+  });
+
+  test('issue 21: answering a contact submission by e-mail', async () => {
+    const P = '/v1/agent/contacts/{contact_id}/reply';
+    const mail = await startSmtp();
+    const withMail = await startFixture({ config: { agents: [{ name: 'Ana', token: TOKEN }], smtp: mail.config() }, bots: [botConfig({ contact_form: { enabled: true, fields: [{ name: 'email', label: 'Email', type: 'email', required: true }] } })], start: { email: { retryDelaysMs: [] } } });
+    try {
+      const send = (server: TestServer, id: string, body: unknown, token: string | null = TOKEN) =>
+        fetch(`${server.url}/v1/agent/contacts/${id}/reply`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      const submit = async (server: TestServer) =>
+        ((await (await server.post(`/v1/public/bots/${BOT_ID}/contact`, { session_id: SESSION, fields: { email: 'jo@example.com' } })).json()) as { id: string }).id;
+      const id = await submit(withMail);
+      await expectContract('POST', P, await send(withMail, id, { text: 'Hello Jo' }));
+      expect(mail.received.map((m) => m.to)).toEqual([['jo@example.com']]);
+      await expectContract('POST', P, await send(withMail, id, { text: '' }));
+      await expectContract('POST', P, await send(withMail, id, { text: 'hi' }, null));
+      await expectContract('POST', P, await send(withMail, 'nope', { text: 'hi' }));
+      mail.refuse(550);
+      await expectContract('POST', P, await send(withMail, id, { text: 'refused' }));
+      // A server without `smtp` (this file's).
+      await expectContract('POST', P, await send(s, await submit(s), { text: 'hi' }));
+    } finally {
+      await withMail.stop();
+      await mail.close();
+    }
   });
 
   test('the operator console', async () => {

@@ -11,7 +11,7 @@ import { MAX_MESSAGE_CHARS } from '../../../protocol/limits.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../protocol/limits.ts';
 import type { ConversationStatus, Message, StatusChange } from '../../../protocol/schemas.ts';
 import {
-  AgentReplyRequest, AgentTypingRequest, CloseRequest, ConversationListQuery, PresenceLeaveRequest, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
+  AgentReplyRequest, AgentTypingRequest, CloseRequest, ContactReplyRequest, type EmailSent, ConversationListQuery, PresenceLeaveRequest, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
   type DeleteResponse, type PresenceResponse,
 } from '../../../protocol/console.ts';
 import type { AgentConfig } from '../../config/config.ts';
@@ -26,6 +26,7 @@ import { agentFor, agentForToken, requireAdmin } from './agent-auth.ts';
 import { publish } from '../../console/publish.ts';
 import { summaryOf } from '../../console/summaries.ts';
 import { consoleEventRoutes } from './console-events.ts';
+import { addressOf, transcript } from '../../console/email.ts';
 import { consoleRoutes } from './console.ts';
 import { cursorOf, readCursor } from './query.ts';
 
@@ -163,8 +164,46 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
       if (c.status === 'handoff' && !c.assignee) await claimAndTell(c, name);
       const message = await ctx.store.addMessage(c.id, { role: 'assistant', content, agent_name: name });
       await publish(ctx, eventOf(c, 'message.agent', { message, agent_name: name }));
+      // Issue 21: a visitor who left an address and is gone gets it by e-mail, in the background.
+      void emailIfGone(c, name).catch((e: Error) => request.log.warn({ event: 'email_failed', conversation_id: c.id, err: e.message }, 'reply not e-mailed'));
       reply.code(201);
       return message;
+    });
+
+    /** When the bot allows it and the visitor has no live channel open: the reply with the recent transcript, by e-mail; the outcome goes on the timeline. */
+    const emailIfGone = async (c: Conversation, agentName: string) => {
+      const bot = ctx.config.bots.get(c.bot_id);
+      if (!bot?.handoff.email_replies || !ctx.mailer || (await ctx.visitors.here(c.id))) return;
+      const emailFields = bot.contact_form.fields.filter((f) => f.type === 'email').map((f) => f.name);
+      const [visitor, contacts, messages] = await Promise.all([ctx.store.visitorOf(c), ctx.store.contactsOf(c.id), ctx.store.messages(c.id)]);
+      const to = addressOf(visitor?.email, contacts, emailFields.length ? emailFields : ['email']);
+      if (!to) return;
+      const sent = await ctx.mailer.send({
+        to, subject: `${agentName} replied to your conversation with ${bot.name}`,
+        text: `${agentName} of ${bot.name} replied while you were away:\n\n${transcript(Array.isArray(messages) ? messages : [], bot.name)}\n`,
+      });
+      await ctx.store.addEvent(c.id, sent.ok ? { type: 'email_sent', agent_name: agentName, note: to } : { type: 'email_failed', agent_name: agentName, note: `${to}: ${sent.error}` });
+    };
+
+    /** Issue 21: an operator answers a contact submission by e-mail, to its e-mail field; retried, and the outcome is the answer. */
+    agent.post<{ Params: { contact_id: string } }>('/v1/agent/contacts/:contact_id/reply', async (request): Promise<EmailSent> => {
+      const body = parseBody(ContactReplyRequest, request.body);
+      const found = await ctx.store.contact(request.params.contact_id);
+      const bot = found && ctx.config.bots.get(found.bot_id);
+      if (!found || !bot) throw apiError('not_found', 'No contact submission with this id exists.');
+      const emailFields = bot.contact_form.fields.filter((f) => f.type === 'email').map((f) => f.name);
+      const to = addressOf(null, [found], emailFields.length ? emailFields : ['email']);
+      if (!to) throw apiError('invalid_request', 'This submission has no e-mail address to answer.');
+      if (!ctx.mailer) throw apiError('email_not_configured');
+      const subject = body.subject?.trim() || `Re: your message to ${bot.name}`;
+      const name = request.agent!.name;
+      const sent = await ctx.mailer.send({ to, subject, text: body.text });
+      if (found.conversation_id) {
+        await ctx.store.addEvent(found.conversation_id, sent.ok ? { type: 'email_sent', agent_name: name, note: to } : { type: 'email_failed', agent_name: name, note: `${to}: ${sent.error}` });
+      }
+      request.log.info({ event: sent.ok ? 'email_sent' : 'email_failed', contact_id: found.id, attempts: sent.attempts }, sent.ok ? 'contact answered by e-mail' : 'contact answer not delivered');
+      if (!sent.ok) throw apiError('email_failed', `The SMTP server did not take the message after ${sent.attempts} attempts: ${sent.error}`);
+      return { to, subject, attempts: sent.attempts };
     });
 
     const claimAndTell = async (c: Conversation, name: string) => {
