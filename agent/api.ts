@@ -6,14 +6,14 @@ import type { Result as SharedResult } from '../protocol/result.ts';
 import type { ConversationStatus, Message, StatusChange } from '../protocol/schemas.ts';
 import type {
   AgentMe, ClaimResponse, ConversationListQuery, ContactList, ContactListQuery, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth,
-  PresenceResponse, Stats, StatsQuery, UnansweredList, UnansweredQuery, WebhookDeliveryList,
+  EmailSent, PresenceResponse, Stats, StatsQuery, UnansweredList, UnansweredQuery, WebhookDeliveryList,
 } from '../protocol/console.ts';
 
 // The wire shapes are protocol's; re-exported so the inbox's components import from one place.
 export type { Citation, ConversationStatus, Message } from '../protocol/schemas.ts';
 export type {
   AgentMe, CannedReply, ConsoleEvent, ContactSubmission, ConversationDetail, ConversationEvent, ConversationSummary, DayStats, SourceHealth,
-  Stats, UnansweredGroup, Visitor, WebhookDelivery,
+  EmailSent, Stats, UnansweredGroup, Visitor, WebhookDelivery,
 } from '../protocol/console.ts';
 
 export type ApiErrorCode = 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'server' | 'network';
@@ -106,6 +106,8 @@ export function createAgentApi(options: AgentApiOptions) {
     /** Issue 21: the closing tab's last word; a beacon survives the page, a fetch may not. False when the browser would not queue it. */
     leaveBeacon: () => typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function'
       && navigator.sendBeacon(`${base}/v1/agent/presence/leave`, new Blob([JSON.stringify({ token })], { type: 'application/json' })),
+    /** Issue 21: answers a contact submission by e-mail (the server tries again on a refusal for now). */
+    replyToContact: (id: string, body: { subject?: string; text: string }) => request<EmailSent>('POST', `/v1/agent/contacts/${encodeURIComponent(id)}/reply`, body),
     /** Issue 21: typing a reply (the visitor's widget shows it). */
     typing: (id: string, typing: boolean) => request<{ ok: true }>('POST', `${conversationPath(id)}/typing`, { typing }),
     listConversations: (filters: ConversationFilters | ConversationStatus = 'handoff') =>

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from '@playwright/test';
 import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { startSmtp } from '../server/test/smtp.ts';
 import { expect, test, Widget } from './fixtures.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,15 +23,18 @@ let server: ServerProcess;
 let host: Server;
 let page_ = '';
 let tmp = '';
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
 
 test.beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'chat-e2e-live-'));
+  smtp = await startSmtp();
   const config = {
     agents: [LIA],
+    smtp: smtp.config(),
     bots: [{
       id: BOT, name: 'Aurora live help', allowed_domains: ['localhost'], welcome_message: 'Hi! Ask me about the Aurora Kettle.',
       suggested_questions: [],
-      handoff: { enabled: true, trigger: 'button', agent_label: 'Aurora support', offline_message: 'Nobody is online right now.' },
+      handoff: { enabled: true, trigger: 'button', agent_label: 'Aurora support', offline_message: 'Nobody is online right now.', email_replies: true },
       contact_form: { enabled: true, fields: [{ name: 'email', label: 'Email', type: 'email', required: true }] },
       knowledge: { documents: [{ id: 'price', title: 'Price', url: '', text: 'The Aurora Kettle costs 89 euros including VAT.' }] },
       engine: { type: 'extractive', chunk_delay_ms: 0 },
@@ -49,6 +53,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await new Promise((resolve) => host?.close(resolve));
   await server?.stop();
+  await smtp?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -197,4 +202,58 @@ test('against a server without the live channel (its 404), the reply still arriv
   await expect(widget.answers.filter({ hasText: sent })).toBeVisible({ timeout: 15_000 });
   await expect(widget.panel.locator('.bar')).toHaveText('You are chatting with Lia.');
   await agentApi('DELETE', '/presence');
+});
+
+test('nobody online: the contact form opens as a sheet with Submit in view; the operator answers it by e-mail from the console, and a reply to the visitor who left goes by e-mail', async ({ browser }) => {
+  const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await visitorContext.newPage();
+  expect(await available()).toBe(false);
+  const widget = await visitor(page);
+  const question = 'How much is the kettle, and can you mail me an offer?';
+  await widget.finished(await widget.send(question));
+  await widget.panel.getByRole('button', { name: 'Contact us' }).click();
+  const form = widget.panel.getByRole('form', { name: 'Contact us' });
+  // A sheet over the lower part: Submit is in view, and so is the conversation above it.
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeInViewport();
+  await expect(widget.answers.last()).toBeInViewport();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('This field is required.')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Email' }).fill('jo@example.test');
+  await expect(form.getByText('This field is required.')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(widget.panel.locator('.bar')).toHaveText('Thanks! We will get back to you.');
+  // The visitor asks for a person by the API's own door (nobody was online to offer one), then leaves.
+  const session = await page.evaluate((bot) => JSON.parse(localStorage.getItem(`chat-widget:${bot}`) ?? '{}') as { session_id: string; conversation_id: string }, BOT);
+  const handoff = await fetch(`${server.url}/v1/public/conversations/${session.conversation_id}/handoff`, {
+    method: 'POST', headers: { 'content-type': 'application/json', origin: new URL(page_).origin }, body: JSON.stringify({ session_id: session.session_id }),
+  });
+  expect(handoff.status).toBe(200);
+  await visitorContext.close();
+
+  // The operator answers the submission by e-mail from the console.
+  const consoleContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const agent = await consoleContext.newPage();
+  await signInConsole(agent);
+  await agent.getByRole('button', { name: new RegExp(`^${question.replace(/[?,]/g, '.')}`) }).first().click();
+  await agent.getByText('Reply by e-mail').click();
+  await agent.getByRole('textbox', { name: 'Subject' }).fill('Your kettle offer');
+  await agent.getByRole('textbox', { name: 'E-mail text' }).fill('Hello Jo, the kettle is 89 euros. Lia');
+  await agent.getByRole('button', { name: 'Send e-mail' }).click();
+  await expect(agent.getByText('E-mail sent to jo@example.test.')).toBeVisible();
+  const answered = smtp.received.filter((m) => m.subject === 'Your kettle offer');
+  expect(answered).toHaveLength(1);
+  expect(answered[0].to).toEqual(['jo@example.test']);
+  expect(answered[0].text).toBe('Hello Jo, the kettle is 89 euros. Lia');
+
+  // The visitor is gone: the agent's reply in the thread goes by e-mail too, with the conversation so far.
+  const reply = 'We can deliver it on Friday.';
+  await agent.getByRole('textbox', { name: 'Reply' }).fill(reply);
+  await agent.getByRole('button', { name: 'Send reply' }).click();
+  await expect.poll(() => smtp.received.filter((m) => m.subject === 'Lia replied to your conversation with Aurora live help').length).toBe(1);
+  const mailed = smtp.received.find((m) => m.subject === 'Lia replied to your conversation with Aurora live help')!;
+  expect(mailed.to).toEqual(['jo@example.test']);
+  expect(mailed.text).toContain(question);
+  expect(mailed.text).toContain(`Lia:\n${reply}`);
+  await agentApi('DELETE', '/presence');
+  await consoleContext.close();
 });

@@ -71,7 +71,7 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
         ) : (
           <>
             {conversation?.status === 'closed' && <p class="hint">{text.statusClosed}</p>}
-            <ContactSubmissions submissions={detail.contact_submissions ?? []} />
+            <ContactSubmissions submissions={detail.contact_submissions ?? []} reply={(cid, body) => inbox.client()?.replyToContact(cid, body)} />
             <EventTimeline events={detail.events ?? []} />
             <ol class="messages" aria-label={text.threadLabel}>
               {detail.messages.map((m) => (
