@@ -97,15 +97,17 @@ export function createAgentApi(options: AgentApiOptions) {
   }
 
   const conversationPath = (id: string) => `/v1/agent/conversations/${encodeURIComponent(id)}`;
+  /** Issue 21: this tab's presence is its own: another tab of the same agent leaving does not end it. */
+  const tab = Math.random().toString(36).slice(2) + Date.now().toString(36);
 
   return {
     me: () => request<AgentMe>('GET', '/v1/agent/me'),
-    presence: () => request<PresenceResponse>('POST', '/v1/agent/presence'),
+    presence: () => request<PresenceResponse>('POST', '/v1/agent/presence', { tab }),
     /** Issue 21: leave now (sign-out, Away): handoff_available follows at once. */
-    leave: () => request<PresenceResponse>('DELETE', '/v1/agent/presence'),
+    leave: () => request<PresenceResponse>('DELETE', `/v1/agent/presence?tab=${tab}`),
     /** Issue 21: the closing tab's last word; a beacon survives the page, a fetch may not. False when the browser would not queue it. */
     leaveBeacon: () => typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function'
-      && navigator.sendBeacon(`${base}/v1/agent/presence/leave`, new Blob([JSON.stringify({ token })], { type: 'application/json' })),
+      && navigator.sendBeacon(`${base}/v1/agent/presence/leave`, new Blob([JSON.stringify({ token, tab })], { type: 'application/json' })),
     /** Issue 21: answers a contact submission by e-mail (the server tries again on a refusal for now). */
     replyToContact: (id: string, body: { subject?: string; text: string }) => request<EmailSent>('POST', `/v1/agent/contacts/${encodeURIComponent(id)}/reply`, body),
     /** Issue 21: typing a reply (the visitor's widget shows it). */

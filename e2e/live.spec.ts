@@ -156,7 +156,7 @@ test('Away, sign-out and the closed console tab: no person is offered any more',
   await expect.poll(available).toBe(true);
 
   // Away: the presence ends at once; a visitor who loads the widget now is offered no person.
-  const left = agent.waitForResponse((r) => r.url().endsWith('/v1/agent/presence') && r.request().method() === 'DELETE' && r.ok());
+  const left = agent.waitForResponse((r) => new URL(r.url()).pathname === '/v1/agent/presence' && r.request().method() === 'DELETE' && r.ok());
   await agent.getByRole('button', { name: 'Away' }).click();
   await left;
   expect(await available()).toBe(false);
@@ -179,7 +179,7 @@ test('Away, sign-out and the closed console tab: no person is offered any more',
   const again = await consoleContext.newPage();
   await signInConsole(again);
   expect(await available()).toBe(true);
-  const out = again.waitForResponse((r) => r.url().endsWith('/v1/agent/presence') && r.request().method() === 'DELETE' && r.ok());
+  const out = again.waitForResponse((r) => new URL(r.url()).pathname === '/v1/agent/presence' && r.request().method() === 'DELETE' && r.ok());
   await again.getByRole('button', { name: 'Sign out' }).click();
   await out;
   expect(await available()).toBe(false);

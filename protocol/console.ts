@@ -39,8 +39,12 @@ export const PresenceResponse = Type.Object({
   available: Type.Boolean({ description: 'true after a heartbeat; false after leaving (sign-out, Away, the tab closed).' }),
   expires_in: Type.Integer({ description: 'Seconds the heartbeat counts for (0 after leaving).' }),
 });
+const Tab = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: "Issue 21: the console tab's own id: an agent with two tabs open stays present until both have left." });
+/** The heartbeat's optional body. */
+export const PresenceRequest = Type.Object({ tab: Type.Optional(Tab) });
+export type PresenceRequest = Static<typeof PresenceRequest>;
 /** Issue 21: `navigator.sendBeacon` cannot send a header, so the closing tab's beacon carries the token in its body. */
-export const PresenceLeaveRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: 500 }) });
+export const PresenceLeaveRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: 500 }), tab: Type.Optional(Tab) });
 export type PresenceLeaveRequest = Static<typeof PresenceLeaveRequest>;
 /** Issue 21: the agent is typing a reply (true) or stopped (false); the visitor's widget shows it. */
 export const AgentTypingRequest = Type.Object({ typing: Type.Boolean() });
@@ -302,7 +306,7 @@ export type WebhookDeliveryList = Static<typeof WebhookDeliveryList>;
 
 /** The agent API's named schemas (protocol/catalog.ts joins them with the public ones). */
 export const AGENT_SCHEMAS = {
-  AgentMe, CannedReply, PresenceResponse, PresenceLeaveRequest, AgentTypingRequest, Visitor, ConversationSummary, ConversationListQuery, ConversationList, ConversationEvent, ContactSubmission,
+  AgentMe, CannedReply, PresenceResponse, PresenceRequest, PresenceLeaveRequest, AgentTypingRequest, Visitor, ConversationSummary, ConversationListQuery, ConversationList, ConversationEvent, ContactSubmission,
   ConversationDetail, AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredQuery, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
   KnowledgeHealth, ContactListQuery, ContactList, DayStats, StatsQuery, Stats, ConsoleEvent, ConsoleSignal, ContactReplyRequest, EmailSent, WebhookDelivery, WebhookDeliveryList,
 } as const;

@@ -170,12 +170,14 @@ export const API: readonly Operation[] = [
   },
   { method: 'GET', path: '/v1/agent/me', summary: 'Agent: who am I', agent: true, answers: { 200: { description: 'The agent.', json: 'AgentMe' }, 401: unauthorized } },
   {
-    method: 'POST', path: '/v1/agent/presence', summary: 'Agent: presence heartbeat; `handoff_available` is true while any agent sent one in the last 60 s', agent: true,
-    answers: { 200: { description: 'Recorded.', json: 'PresenceResponse' }, 401: unauthorized },
+    method: 'POST', path: '/v1/agent/presence', summary: 'Agent: presence heartbeat; `handoff_available` is true while any agent (tab) sent one in the last 60 s and has not left', agent: true,
+    body: 'PresenceRequest',
+    answers: { 200: { description: 'Recorded.', json: 'PresenceResponse' }, 400: err('A bad `tab`.'), 401: unauthorized },
   },
   {
     method: 'DELETE', path: '/v1/agent/presence', summary: 'Agent: leave now (sign-out, the "Away" switch); `handoff_available` follows at once', agent: true,
-    answers: { 200: { description: 'Left.', json: 'PresenceResponse' }, 401: unauthorized },
+    query: 'PresenceRequest',
+    answers: { 200: { description: 'Left.', json: 'PresenceResponse' }, 400: err('A bad `tab`.'), 401: unauthorized },
   },
   {
     method: 'POST', path: '/v1/agent/presence/leave', summary: "Agent: leave, from the closing console tab's `navigator.sendBeacon` (the token in the body, since a beacon sends no header)",

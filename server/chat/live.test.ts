@@ -130,6 +130,13 @@ describe('one instance', () => {
     const beacon = await fetch(`${s.url}/v1/agent/presence/leave`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: TOKEN }) });
     expect(beacon.status).toBe(200);
     expect(await available()).toBe(false);
+    // Per console tab: one tab leaving does not take away the agent who has another open.
+    await agent('POST', '/presence', { tab: 'one' });
+    await agent('POST', '/presence', { tab: 'two' });
+    await fetch(`${s.url}/v1/agent/presence/leave`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: TOKEN, tab: 'one' }) });
+    expect(await available()).toBe(true);
+    await agent('DELETE', '/presence?tab=two');
+    expect(await available()).toBe(false);
     // A handoff asked for now says nobody is there.
     const { id } = await handedOff('after-away');
     const again = await s.post(`/v1/public/conversations/${id}/handoff`, { session_id: 'after-away' });

@@ -260,6 +260,9 @@ describe('every operation answers as protocol/ says', () => {
     await expectContract('POST', T, await agent('POST', '/v1/agent/conversations/nope/typing', { typing: true }));
 
     await expectContract('DELETE', '/v1/agent/presence', await agent('DELETE', '/v1/agent/presence'));
+    await expectContract('DELETE', '/v1/agent/presence', await agent('DELETE', '/v1/agent/presence?tab=a%20b'));
+    await expectContract('POST', '/v1/agent/presence', await agent('POST', '/v1/agent/presence', { tab: 'tab-1' }));
+    await expectContract('POST', '/v1/agent/presence', await agent('POST', '/v1/agent/presence', { tab: '' }));
     await expectContract('DELETE', '/v1/agent/presence', await agent('DELETE', '/v1/agent/presence', undefined, null));
     const B = '/v1/agent/presence/leave';
     await expectContract('POST', B, await agent('POST', B, { token: TOKEN }, null));

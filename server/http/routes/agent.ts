@@ -11,7 +11,7 @@ import { MAX_MESSAGE_CHARS } from '../../../protocol/limits.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../protocol/limits.ts';
 import type { ConversationStatus, Message, StatusChange } from '../../../protocol/schemas.ts';
 import {
-  AgentReplyRequest, AgentTypingRequest, CloseRequest, ContactReplyRequest, type EmailSent, ConversationListQuery, PresenceLeaveRequest, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
+  AgentReplyRequest, AgentTypingRequest, CloseRequest, ContactReplyRequest, type EmailSent, ConversationListQuery, PresenceLeaveRequest, PresenceRequest, type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList,
   type DeleteResponse, type PresenceResponse,
 } from '../../../protocol/console.ts';
 import type { AgentConfig } from '../../config/config.ts';
@@ -55,6 +55,9 @@ function conversationQuery(query: unknown): ConversationQuery {
 
 const NO_CONVERSATION = 'No conversation with this id exists.';
 
+/** Issue 21: presence is per console tab when the console names its tab, so one tab leaving does not take the agent away from another. */
+const presenceKey = (name: string, tab: string | undefined) => (tab ? `${name}\u0000${tab}` : name);
+
 /** Only the old waiting list (status handoff, nothing else asked) keeps its order: oldest waiting first. */
 const isWaitingList = (q: ConversationQuery) =>
   q.status === 'handoff' && !q.bot_id && !q.from && !q.to && !q.feedback && !q.unanswered && !q.handed_off && !q.contact && !q.q && !q.after;
@@ -79,15 +82,16 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
     reply.header('cache-control', 'no-store');
     const key = clientKey(ctx, request);
     await authLimit.check(key);
+    const body = parseBody(PresenceLeaveRequest, request.body);
     let who: AgentConfig;
     try {
-      who = agentForToken(ctx, parseBody(PresenceLeaveRequest, request.body).token);
+      who = agentForToken(ctx, body.token);
     } catch (e) {
       ctx.metrics.authFailures.inc();
       await authLimit.failed(key);
       throw e;
     }
-    await ctx.presence.leave(who.name);
+    await ctx.presence.leave(presenceKey(who.name, body.tab));
     return { available: false, expires_in: 0 };
   });
 
@@ -114,13 +118,15 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
     }));
 
     agent.post('/v1/agent/presence', async (request): Promise<PresenceResponse> => {
-      await ctx.presence.beat(request.agent!.name);
+      const tab = request.body === undefined || request.body === null ? undefined : parseBody(PresenceRequest, request.body).tab;
+      await ctx.presence.beat(presenceKey(request.agent!.name, tab));
       return { available: true, expires_in: PRESENCE_TTL_S };
     });
 
     /** Issue 21: sign-out and the "Away" switch end the presence at once, not after the heartbeat's 60 s. */
-    agent.delete('/v1/agent/presence', async (request): Promise<PresenceResponse> => {
-      await ctx.presence.leave(request.agent!.name);
+    agent.delete<{ Querystring: { tab?: string } }>('/v1/agent/presence', async (request): Promise<PresenceResponse> => {
+      const { tab } = parseQuery(PresenceRequest, request.query);
+      await ctx.presence.leave(presenceKey(request.agent!.name, tab));
       return { available: false, expires_in: 0 };
     });
 
