@@ -81,9 +81,10 @@ export function handoff(d: Deps) {
     const list = Array.isArray(r.data.messages) ? r.data.messages : [];
     // The user's own messages are already on screen (sent from here); show only new replies.
     const fresh = take(list) ?? [];
-    // A reply from a person means one is here: "will join shortly" is no longer true.
-    const replied = [...fresh].reverse().find((m) => m.agent)?.agent ?? null;
-    sync(r.data.conversation_status, r.data.agent_name ?? replied);
+    // A reply from a person means one is here: "will join shortly" is no longer true. A server
+    // with the extension names the agent (null: nobody has it, e.g. released); one without, not.
+    const replied = [...fresh].reverse().find((m) => m.agent)?.agent;
+    sync(r.data.conversation_status, r.data.agent_name === undefined ? replied : r.data.agent_name ?? replied ?? null);
   });
 
   const live = liveChannel({
@@ -137,6 +138,10 @@ export function handoff(d: Deps) {
       if (agentName) {
         agent.value = agentName;
         state.value = 'connected';
+      } else if (agentName === null && state.peek() === 'connected') {
+        // Released to the team: waiting for a person again.
+        agent.value = null;
+        state.value = 'active';
       } else if (state.peek() !== 'connected' && state.peek() !== 'offline') state.value = 'active';
       return;
     }

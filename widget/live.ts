@@ -61,11 +61,12 @@ export function liveChannel(o: LiveOptions) {
           return; // a malformed event is skipped
         }
         failures = 0;
+        const name = typeof e.agent_name === 'string' ? e.agent_name : null;
         if (e.type === 'message' && e.message && typeof e.message === 'object') o.on.message(e.message as HistoryMessage);
-        else if (e.type === 'typing') o.on.typing(typeof e.agent_name === 'string' ? e.agent_name : null, e.typing !== false);
+        else if (e.type === 'typing') o.on.typing(name, e.typing !== false);
         else if (e.type === 'status' && typeof e.conversation_status === 'string') {
-          if (e.conversation_status !== 'handoff') ended = true;
-          o.on.status(e.conversation_status, typeof e.agent_name === 'string' ? e.agent_name : null);
+          ended = e.conversation_status !== 'handoff';
+          o.on.status(e.conversation_status, name);
         }
       },
     });

@@ -135,6 +135,9 @@ export function buildConfig(i: ConfigInputs): Record<string, unknown> {
           // growing, a `replace` swapping shown text) get a slower stream.
           ...(key === 'flow' || key === 'replace' || key === 'drop' ? { engine: { type: 'extractive', chunk_delay_ms: 150 } } : {}),
           ...(key === 'shots' ? noHandoff : {}),
+          // Issue 21: the status line offers one action; with an agent of another spec online it
+          // would be "Talk to a person", and this spec is about the contact form.
+          ...(key === 'contact' ? noHandoff : {}),
         }),
       ),
       basic('look', i, noHandoff),

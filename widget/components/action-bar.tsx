@@ -1,6 +1,9 @@
 import { useStore } from '../context';
 import { statusOf } from '../status';
 
+/** The states whose line is a fixed string. */
+const LINES = { waiting: 'handoffWaiting', closed: 'handoffClosed', returned: 'handoffReturned' } as const;
+
 /**
  * The status line (issue 21): one state of status.ts at a time, at most one line and one
  * action. Changes of who is answering are announced (role=status) as well as shown.
@@ -22,45 +25,20 @@ export function ActionBar() {
     contactButton: s.contact.button.value,
     contactOffered: s.contact.offered.value,
   });
-  const contact = (
-    <button type="button" onClick={() => (s.contact.open.value = true)}>
-      {l.t('contact')}
+  if (st.kind === 'form') return null;
+  const line =
+    st.kind === 'sent' ? st.text
+    : st.kind === 'connected' ? l.t('handoffConnected', { name: st.name })
+    : st.kind in LINES ? l.t(LINES[st.kind as keyof typeof LINES])
+    : st.kind === 'offline' && !st.said ? c.handoff_offline_message || l.t('notice.handoff_offline')
+    : null;
+  const wanted = st.kind === 'idle' || st.kind === 'offline' ? st.action : null;
+  // The action's name is its label's key.
+  const action = wanted && (
+    <button type="button" onClick={wanted === 'contact' ? () => (s.contact.open.value = true) : s.requestHandoff}>
+      {l.t(wanted)}
     </button>
   );
-  let line: string | null = null;
-  let action = null;
-  switch (st.kind) {
-    case 'form':
-      return null;
-    case 'sent':
-      line = st.text;
-      break;
-    case 'connected':
-      line = l.t('handoffConnected', { name: st.name });
-      break;
-    case 'waiting':
-      line = l.t('handoffWaiting');
-      break;
-    case 'closed':
-      line = l.t('handoffClosed');
-      break;
-    case 'returned':
-      line = l.t('handoffReturned');
-      break;
-    case 'offline':
-      if (!st.said) line = c.handoff_offline_message || l.t('notice.handoff_offline');
-      if (st.action) action = contact;
-      break;
-    case 'idle':
-      if (st.action === 'handoff') {
-        action = (
-          <button type="button" onClick={s.requestHandoff}>
-            {l.t('handoff')}
-          </button>
-        );
-      } else if (st.action === 'contact') action = contact;
-      break;
-  }
   return line || action ? (
     <div class="bar">
       {line && <span role="status">{line}</span>}
