@@ -45,7 +45,7 @@ test.beforeAll(async () => {
   mkdirSync(join(root, 'test-results'), { recursive: true });
   server = await startServerProcess(root, join(tmp, 'config.json'), join(tmp, 'data'), join(root, 'test-results', 'e2e-live-server.log'));
   host = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Aurora</title></head><body><h1>Aurora</h1><script src="${server.url}/widget.js" data-bot-id="${BOT}" async></script></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Aurora</title></head><body><h1>Aurora</h1><script src="${server.url}/widget.js" data-bot-id="${BOT}" async></script></body></html>`,
   ));
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   page_ = `http://localhost:${(host.address() as AddressInfo).port}/live.html`;
@@ -216,6 +216,7 @@ test('nobody online: the contact form opens as a sheet with Submit in view; the 
   // A sheet over the lower part: Submit is in view, and so is the conversation above it.
   await expect(form.getByRole('button', { name: 'Submit' })).toBeInViewport();
   await expect(widget.answers.last()).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('desktop-contact-sheet.png') });
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByText('This field is required.')).toBeVisible();
   await form.getByRole('textbox', { name: 'Email' }).fill('jo@example.test');
@@ -256,4 +257,18 @@ test('nobody online: the contact form opens as a sheet with Submit in view; the 
   expect(mailed.text).toContain(`Lia:\n${reply}`);
   await agentApi('DELETE', '/presence');
   await consoleContext.close();
+});
+
+test('on a phone the contact sheet keeps Submit and the conversation in view too', async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 700 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  expect(await available()).toBe(false);
+  const widget = await visitor(page);
+  await widget.finished(await widget.send('How much does the kettle cost?'));
+  await widget.panel.getByRole('button', { name: 'Contact us' }).click();
+  const form = widget.panel.getByRole('form', { name: 'Contact us' });
+  await expect(form.getByRole('button', { name: 'Submit' })).toBeInViewport();
+  await expect(widget.answers.last()).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('phone-contact-sheet.png') });
+  await phone.close();
 });
