@@ -110,6 +110,8 @@ test('claim → typing both ways → reply → hand back → close: the reply co
 
   // The agent opens it in the console and types: the visitor sees "Lia is typing…".
   await agent.getByRole('button', { name: new RegExp(`^${question.replace('?', '\\?')}`) }).first().click();
+  // The thread has loaded (the console tells typing only for a conversation it knows is with a person).
+  await expect(agent.getByRole('list', { name: 'Conversation thread' }).getByText(question)).toBeVisible();
   const reply = agent.getByRole('textbox', { name: 'Reply' });
   await reply.fill('Hello, this is Lia.');
   await expect(widget.panel.getByText('Lia is typing…')).toBeVisible();
