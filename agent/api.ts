@@ -6,14 +6,14 @@ import type { Result as SharedResult } from '../protocol/result.ts';
 import type { ConversationStatus, Message, StatusChange } from '../protocol/schemas.ts';
 import type {
   AgentList, AgentMe, ClaimResponse, ConversationListQuery, ContactList, ContactListQuery, ConversationDetail, ConversationList, DeleteResponse, HandledResponse, KnowledgeHealth,
-  PresenceResponse, Stats, StatsQuery, UnansweredList, UnansweredQuery, WebhookDeliveryList,
+  EmailSent, PresenceResponse, Stats, StatsQuery, UnansweredList, UnansweredQuery, WebhookDeliveryList,
 } from '../protocol/console.ts';
 
 // The wire shapes are protocol's; re-exported so the inbox's components import from one place.
 export type { Citation, ConversationStatus, Message } from '../protocol/schemas.ts';
 export type {
   AgentMe, CannedReply, ConsoleEvent, EarlierConversation, StatsTotals, VisitorContext, ContactSubmission, ConversationDetail, ConversationEvent, ConversationSummary, DayStats, SourceHealth,
-  Stats, UnansweredGroup, Visitor, WebhookDelivery,
+  EmailSent, Stats, UnansweredGroup, Visitor, WebhookDelivery,
 } from '../protocol/console.ts';
 
 export type ApiErrorCode = 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'bad_request' | 'server' | 'network';
@@ -97,10 +97,21 @@ export function createAgentApi(options: AgentApiOptions) {
   }
 
   const conversationPath = (id: string) => `/v1/agent/conversations/${encodeURIComponent(id)}`;
+  /** Issue 21: this tab's presence is its own: another tab of the same agent leaving does not end it. */
+  const tab = Math.random().toString(36).slice(2) + Date.now().toString(36);
 
   return {
     me: () => request<AgentMe>('GET', '/v1/agent/me'),
-    presence: () => request<PresenceResponse>('POST', '/v1/agent/presence'),
+    presence: () => request<PresenceResponse>('POST', '/v1/agent/presence', { tab }),
+    /** Issue 21: leave now (sign-out, Away): handoff_available follows at once. */
+    leave: () => request<PresenceResponse>('DELETE', `/v1/agent/presence?tab=${tab}`),
+    /** Issue 21: the closing tab's last word; a beacon survives the page, a fetch may not. False when the browser would not queue it. */
+    leaveBeacon: () => typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function'
+      && navigator.sendBeacon(`${base}/v1/agent/presence/leave`, new Blob([JSON.stringify({ token, tab })], { type: 'application/json' })),
+    /** Issue 21: answers a contact submission by e-mail (the server tries again on a refusal for now). */
+    replyToContact: (id: string, body: { subject?: string; text: string }) => request<EmailSent>('POST', `/v1/agent/contacts/${encodeURIComponent(id)}/reply`, body),
+    /** Issue 21: typing a reply (the visitor's widget shows it). */
+    typing: (id: string, typing: boolean) => request<{ ok: true }>('POST', `${conversationPath(id)}/typing`, { typing }),
     listConversations: (filters: ConversationFilters | ConversationStatus = 'handoff') =>
       request<ConversationList>('GET', `/v1/agent/conversations${query(typeof filters === 'string' ? { status: filters } : { ...filters })}`),
     getConversation: (id: string) => request<ConversationDetail>('GET', conversationPath(id)),

@@ -4,13 +4,14 @@
 // views read afresh, since events sent while it was down are not replayed.
 import { createParser } from 'eventsource-parser';
 import { signal } from '@preact/signals';
-import { CONSOLE_SSE_EVENT } from '../protocol/codes.ts';
+import { CONSOLE_SSE_EVENT, SIGNAL_SSE_EVENT } from '../protocol/codes.ts';
+import type { ConsoleSignal } from '../protocol/console.ts';
 import type { ConsoleEvent } from './api';
 import type { Session } from './session';
 
 const BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000];
 
-export function createLive(session: Session, handlers: { onEvent(e: ConsoleEvent): void; onConnect(): void }) {
+export function createLive(session: Session, handlers: { onEvent(e: ConsoleEvent): void; onConnect(): void; onSignal?(e: ConsoleSignal): void }) {
   const connected = signal(false);
   let controller: AbortController | null = null;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -32,9 +33,11 @@ export function createLive(session: Session, handlers: { onEvent(e: ConsoleEvent
     handlers.onConnect();
     const parser = createParser({
       onEvent(ev) {
-        if (ev.event !== CONSOLE_SSE_EVENT) return;
+        if (ev.event !== CONSOLE_SSE_EVENT && ev.event !== SIGNAL_SSE_EVENT) return;
         try {
-          handlers.onEvent(JSON.parse(ev.data) as ConsoleEvent);
+          // Issue 21: typing and seen come as `signal`; they change no view, only the open thread's lines.
+          if (ev.event === SIGNAL_SSE_EVENT) handlers.onSignal?.(JSON.parse(ev.data) as ConsoleSignal);
+          else handlers.onEvent(JSON.parse(ev.data) as ConsoleEvent);
         } catch {
           // A malformed event is skipped; the next one or the next read puts things right.
         }

@@ -33,6 +33,8 @@ export function createSession(o: SessionOptions) {
   const authError = signal<string | null>(null);
   const signingIn = signal(false);
   const notice = signal<NoticeCode | null>(null);
+  /** Issue 21: the "Away" switch: no heartbeat, and no person offered to visitors, until switched back. */
+  const away = signal(false);
 
   let api: AgentApi | null = null;
   let pollTimer: ReturnType<typeof setInterval> | undefined;
@@ -74,6 +76,12 @@ export function createSession(o: SessionOptions) {
     // background tab is still available (the server's window is 60 s).
     presenceTimer = setInterval(() => void sendPresence(), PRESENCE_MS);
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility);
+    if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide);
+  }
+
+  /** Issue 21: the tab closing (or going away) ends the presence at once, by a beacon. */
+  function onPageHide() {
+    api?.leaveBeacon();
   }
 
   function stopTimers() {
@@ -81,11 +89,12 @@ export function createSession(o: SessionOptions) {
     clearInterval(presenceTimer);
     pollTimer = presenceTimer = undefined;
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility);
+    if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide);
   }
 
   async function sendPresence() {
     const client = api;
-    if (!client) return;
+    if (!client || away.value) return;
     const result = await client.presence();
     if (client === api && !result.ok) report(result.error, 'offline', 'server');
   }
@@ -150,6 +159,8 @@ export function createSession(o: SessionOptions) {
 
   /** Forgets the token and everything it showed; `message` is shown on the sign-in form. */
   function signOut(message: string | null = null) {
+    // Leaving ends the presence now, not after the heartbeat's 60 s (not after a 401: that token is no one's).
+    if (api && message === null) void api.leave();
     api = null;
     stopTimers();
     try {
@@ -169,7 +180,13 @@ export function createSession(o: SessionOptions) {
   }
 
   return {
-    token, agentName, me, authError, signingIn, notice,
+    token, agentName, me, authError, signingIn, notice, away,
+    /** Issue 21: Away on: leave now and stop the heartbeat; off: beat again at once. */
+    setAway(on: boolean) {
+      away.value = on;
+      if (on) void api?.leave();
+      else void sendPresence();
+    },
     /** The live channel says whether it is up; polling covers the time it is not. */
     setLive: (up: boolean) => void (live = up),
     /** The client of the current session, or null when signed out. */

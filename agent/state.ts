@@ -1,7 +1,8 @@
 // The inbox's one store, composed of what each part owns: the session (token, client,
 // timers, notices), the waiting list and the open thread. Components read signals and call
 // actions; they never talk to the API themselves.
-import { effect, signal } from '@preact/signals';
+import { computed, effect, signal } from '@preact/signals';
+import type { ConsoleSignal } from '../protocol/console.ts';
 import { createAlerts } from './alerts';
 import type { ConsoleEvent } from './api';
 import { createBrowse, filtersOf } from './browse';
@@ -13,6 +14,9 @@ import { createRouter, type View } from './router';
 import { createSession } from './session';
 import { createThread } from './thread';
 import { createUnread } from './unread';
+
+/** A visitor counts as typing this long after their last typing signal (the widget sends one every 4 s while typing). */
+const VISITOR_TYPING_MS = 6000;
 
 export { POLL_MS, PRESENCE_MS, TOKEN_KEY } from './session';
 export type { PendingReply } from './thread';
@@ -130,7 +134,32 @@ export function createInbox(options: InboxOptions = {}) {
     else if (e.type === 'message.visitor' && waiting) alerts.alert('New message from a visitor', excerpt(e.message?.content ?? '', 120));
   }
 
-  const live = createLive(session, { onEvent, onConnect: () => refreshView() });
+  /** Issue 21: who is typing in which conversation (the preview text where the bot allows it), and the latest reply each visitor has seen. */
+  const typing = signal<Record<string, { text: string | null; until: number }>>({});
+  const seen = signal<Record<string, string>>({});
+  function onSignal(e: ConsoleSignal) {
+    if (e.type === 'visitor.typing') {
+      const { [e.conversation_id]: _was, ...rest } = typing.value;
+      typing.value = e.typing ? { ...rest, [e.conversation_id]: { text: e.text, until: Date.now() + VISITOR_TYPING_MS } } : rest;
+      setTimeout(() => (now.value = Date.now()), VISITOR_TYPING_MS + 50);
+    } else if (e.type === 'visitor.seen' && e.message_id) seen.value = { ...seen.value, [e.conversation_id]: e.message_id };
+  }
+  const stopTyping = (id: string | null) => {
+    if (id && typing.value[id]) {
+      const { [id]: _gone, ...rest } = typing.value;
+      typing.value = rest;
+    }
+  };
+
+  const live = createLive(session, {
+    onEvent(e) {
+      // The visitor's message ends their typing.
+      if (e.type === 'message.visitor') stopTyping(e.conversation_id);
+      onEvent(e);
+    },
+    onConnect: () => refreshView(),
+    onSignal,
+  });
   // Signed in: the live channel runs; signed out: it stops (session.forget).
   effect(() => {
     if (session.token.value) live.start();
@@ -154,6 +183,15 @@ export function createInbox(options: InboxOptions = {}) {
     insights,
     alerts,
     live: live.connected,
+    away: session.away,
+    setAway: session.setAway,
+    /** Issue 21: the open conversation's visitor typing now (with the preview, or null without), else undefined. */
+    visitorTyping: computed(() => {
+      const t = thread.openId.value ? typing.value[thread.openId.value] : undefined;
+      return t && t.until > now.value ? t : undefined;
+    }),
+    /** Issue 21: the latest message the open conversation's visitor has seen. */
+    visitorSeen: computed(() => (thread.openId.value ? seen.value[thread.openId.value] ?? null : null)),
     refreshView,
     claim: thread.claim,
     assign: thread.assign,

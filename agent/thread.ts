@@ -6,6 +6,9 @@ import type { List } from './list';
 import type { Session } from './session';
 import { text } from './text';
 
+/** The agent's typing is told at most this often. */
+const TYPING_EVERY_MS = 3000;
+
 /** A reply on its way: shown at once in the thread, dropped when the server answers. */
 export interface PendingReply {
   key: number;
@@ -95,9 +98,16 @@ export function createThread(session: Session, list: List) {
     await loadThread(client, id);
   }
 
+  let typedAt = 0;
   function setDraft(value: string) {
     const id = openId.value;
     if (id) drafts.value = { ...drafts.value, [id]: value };
+    // Issue 21: the visitor sees "typing…"; told at most every TYPING_EVERY_MS, only while a person has the conversation.
+    const now = Date.now();
+    if (id && value.trim() && thread.value?.conversation.status === 'handoff' && now - typedAt > TYPING_EVERY_MS) {
+      typedAt = now;
+      void session.client()?.typing(id, true);
+    }
   }
 
   /** Sends the open conversation's draft. The text shows in the thread at once; on failure it goes back into the box. */

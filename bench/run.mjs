@@ -27,6 +27,8 @@ const FIGURES = [
   // Needs PostgreSQL and Redis on their default ports (as .ci/run starts them).
   { name: 'scale-out', cmd: ['node', 'bench/scale-out.mjs'], timeoutS: 600 },
   { name: 'console', cmd: ['node', 'bench/console.mjs'], timeoutS: 900 },
+  // Issue 21: agent reply → rendered in the widget over the live channel; memory per open channel.
+  { name: 'live-reply', cmd: ['node', 'bench/live-reply.mjs'], timeoutS: 600 },
 ];
 
 const quick = process.argv.includes('--quick');

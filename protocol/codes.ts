@@ -30,7 +30,7 @@ export const FEEDBACK_VALUES = ['positive', 'negative'] as const;
 export type FeedbackRating = (typeof FEEDBACK_VALUES)[number];
 
 /** What happened to a conversation besides its messages (the console's timeline). */
-export const CONVERSATION_EVENT_TYPES = ['handoff_requested', 'claimed', 'released', 'handed_back', 'closed', 'reopened', 'unanswered', 'assigned', 'tagged', 'untagged'] as const;
+export const CONVERSATION_EVENT_TYPES = ['handoff_requested', 'claimed', 'released', 'handed_back', 'closed', 'reopened', 'unanswered', 'assigned', 'tagged', 'untagged', 'email_sent', 'email_failed'] as const;
 export type ConversationEventType = (typeof CONVERSATION_EVENT_TYPES)[number];
 
 /** Image types a user may attach; the server checks the bytes match the declared type. */
@@ -53,6 +53,8 @@ export const HTTP_ERROR_CODES = [
   'uri_too_long', 'headers_too_large',
   // The agent API and console (protocol/console.ts):
   'forbidden', 'conversation_claimed',
+  // E-mail (issue 21): no SMTP server configured, or it would not take the message after every attempt.
+  'email_not_configured', 'email_failed',
 ] as const;
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 
@@ -108,6 +110,20 @@ export const CONSOLE_EVENT_TYPES = [
 export type ConsoleEventType = (typeof CONSOLE_EVENT_TYPES)[number];
 /** The SSE event name (`event: console`) of every event of GET /v1/agent/events. */
 export const CONSOLE_SSE_EVENT = 'console';
+
+/**
+ * Issue 21: what changes nothing stored and is told live only: someone typing, a reply seen.
+ * Domain events like the others (so they cross instances the same way), but the console's
+ * channel sends them as `event: signal` and webhooks never see them.
+ */
+export const SIGNAL_TYPES = ['visitor.typing', 'visitor.seen', 'agent.typing'] as const;
+export type SignalType = (typeof SIGNAL_TYPES)[number];
+/** The SSE event name of a signal on GET /v1/agent/events. */
+export const SIGNAL_SSE_EVENT = 'signal';
+
+/** Issue 21: the `type` of every event of the visitor's live channel (GET /v1/public/conversations/{id}/live). */
+export const LIVE_EVENT_TYPES = ['message', 'status', 'typing'] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 /** The numbers counted per day and bot, in the order of the stats CSV's columns. */
 export const STAT_NAMES = ['conversations', 'turns', 'deflected', 'handed_off', 'unanswered', 'positive', 'negative', 'rate_limited'] as const;

@@ -5,7 +5,7 @@
  */
 import Type, { type Static } from 'typebox';
 import {
-  AGENT_ROLES, CONSOLE_EVENT_TYPES, CONTACT_FIELD_TYPES, CONVERSATION_EVENT_TYPES, CONVERSATION_LIST_STATUSES, FEEDBACK_VALUES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS,
+  AGENT_ROLES, CONSOLE_EVENT_TYPES, CONTACT_FIELD_TYPES, SIGNAL_TYPES, CONVERSATION_EVENT_TYPES, CONVERSATION_LIST_STATUSES, FEEDBACK_VALUES, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS,
 } from './codes.ts';
 import { DEFAULT_PAGE_SIZE, MAX_CLOSE_NOTE_CHARS, MAX_MESSAGE_CHARS, MAX_PAGE_SIZE, MAX_TAG_CHARS } from './limits.ts';
 import { ConversationStatus, IsoTime, Message, Nullable, OneOf, Uuid } from './schemas.ts';
@@ -39,7 +39,20 @@ export type AgentMe = Static<typeof AgentMe>;
 
 // --- conversations ------------------------------------------------------------------------
 
-export const PresenceResponse = Type.Object({ available: Type.Literal(true), expires_in: Type.Integer({ description: 'Seconds the heartbeat counts for.' }) });
+export const PresenceResponse = Type.Object({
+  available: Type.Boolean({ description: 'true after a heartbeat; false after leaving (sign-out, Away, the tab closed).' }),
+  expires_in: Type.Integer({ description: 'Seconds the heartbeat counts for (0 after leaving).' }),
+});
+const Tab = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$', description: "Issue 21: the console tab's own id: an agent with two tabs open stays present until both have left." });
+/** The heartbeat's optional body. */
+export const PresenceRequest = Type.Object({ tab: Type.Optional(Tab) });
+export type PresenceRequest = Static<typeof PresenceRequest>;
+/** Issue 21: `navigator.sendBeacon` cannot send a header, so the closing tab's beacon carries the token in its body. */
+export const PresenceLeaveRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: 500 }), tab: Type.Optional(Tab) });
+export type PresenceLeaveRequest = Static<typeof PresenceLeaveRequest>;
+/** Issue 21: the agent is typing a reply (true) or stopped (false); the visitor's widget shows it. */
+export const AgentTypingRequest = Type.Object({ typing: Type.Boolean() });
+export type AgentTypingRequest = Static<typeof AgentTypingRequest>;
 export type PresenceResponse = Static<typeof PresenceResponse>;
 
 export const Visitor = Type.Object({
@@ -305,6 +318,31 @@ export const ConsoleEvent = Type.Object({
 });
 export type ConsoleEvent = Static<typeof ConsoleEvent>;
 
+/** Issue 21: an operator answers a contact submission by e-mail (to its e-mail field). */
+export const ContactReplyRequest = Type.Object({
+  subject: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Default: "Re: your message to <bot name>".' })),
+  text: Type.String({ minLength: 1, maxLength: MAX_MESSAGE_CHARS }),
+});
+export type ContactReplyRequest = Static<typeof ContactReplyRequest>;
+export const EmailSent = Type.Object({
+  to: Type.String(),
+  subject: Type.String(),
+  attempts: Type.Integer({ minimum: 1, description: 'Attempts it took (a failed one is tried again).' }),
+});
+export type EmailSent = Static<typeof EmailSent>;
+
+/** Issue 21: `event: signal` on the same channel: someone typing, a reply seen; nothing of it is stored. */
+export const ConsoleSignal = Type.Object({
+  type: OneOf(SIGNAL_TYPES),
+  at: IsoTime(),
+  conversation_id: Type.String(),
+  agent_name: Nullable(Type.String(), { description: 'On `agent.typing`: who.' }),
+  typing: Nullable(Type.Boolean(), { description: 'On `*.typing`: started (true) or stopped (false).' }),
+  text: Nullable(Type.String(), { description: "On `visitor.typing`: what the visitor has typed so far, only when the bot has `handoff.typing_preview` on." }),
+  message_id: Nullable(Type.String(), { description: 'On `visitor.seen`: the latest message the visitor has seen.' }),
+});
+export type ConsoleSignal = Static<typeof ConsoleSignal>;
+
 // --- webhooks -------------------------------------------------------------------------------
 
 export const WebhookDelivery = Type.Object({
@@ -326,8 +364,8 @@ export type WebhookDeliveryList = Static<typeof WebhookDeliveryList>;
 
 /** The agent API's named schemas (protocol/catalog.ts joins them with the public ones). */
 export const AGENT_SCHEMAS = {
-  AgentMe, CannedReply, PresenceResponse, Visitor, ConversationSummary, ConversationListQuery, ConversationList, ConversationEvent, ContactSubmission,
+  AgentMe, CannedReply, PresenceResponse, PresenceRequest, PresenceLeaveRequest, AgentTypingRequest, Visitor, ConversationSummary, ConversationListQuery, ConversationList, ConversationEvent, ContactSubmission,
   ConversationDetail, VisitorContext, EarlierConversation, AssignRequest, TagRequest, AgentList, StatsTotals,
   AgentReplyRequest, CloseRequest, ClaimResponse, DeleteResponse, UnansweredGroup, UnansweredQuery, UnansweredList, HandledRequest, HandledResponse, SourceHealth,
-  KnowledgeHealth, ContactListQuery, ContactList, DayStats, StatsQuery, Stats, ConsoleEvent, WebhookDelivery, WebhookDeliveryList,
+  KnowledgeHealth, ContactListQuery, ContactList, DayStats, StatsQuery, Stats, ConsoleEvent, ConsoleSignal, ContactReplyRequest, EmailSent, WebhookDelivery, WebhookDeliveryList,
 } as const;

@@ -35,3 +35,5 @@ export const MAX_TAG_CHARS = 40;
 /** The console's paged lists (conversations, contacts): rows per page by default and at most. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
+/** Issue 21: a visitor's typing preview as the console may see it (only when the bot allows previews). */
+export const MAX_TYPING_PREVIEW_CHARS = 500;

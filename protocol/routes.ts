@@ -108,6 +108,32 @@ export const API: readonly Operation[] = [
     },
   },
   {
+    method: 'GET', path: '/v1/public/conversations/{conversation_id}/live', summary: "Extension: the conversation's live channel (agent messages, typing, status)", extension: true,
+    params: [
+      path('conversation_id', 'The conversation.'),
+      { name: 'session_id', in: 'query', required: true, description: 'Must be the session that owns the conversation.' },
+      { name: 'last_event_id', in: 'query', required: false, description: 'Where a `Last-Event-ID` header cannot be set: the last message id received.' },
+    ],
+    answers: {
+      200: { description: 'The SSE stream: the messages after `Last-Event-ID`, a `status` event, then changes as they happen; it ends after a status other than `handoff`.', sse: 'LiveEvent' },
+      400: err('`session_id` missing, or `Last-Event-ID` malformed.'),
+      403: err('Origin not allowed.'),
+      404: err("Unknown conversation or another session's."),
+      429: { description: 'Rate limit exceeded, or too many live channels open for this session or address (`message` says which).', json: 'ErrorBody', retryAfter: true },
+    },
+  },
+  {
+    method: 'POST', path: '/v1/public/conversations/{conversation_id}/activity', summary: 'Extension: the visitor is typing, or has seen a reply (told to the console)', extension: true,
+    params: [path('conversation_id', 'The conversation.')], body: 'ActivityRequest',
+    answers: {
+      200: { description: 'Told to the console.', json: 'ActivityResponse' },
+      400: err('A bad body, named in `message`.'),
+      403: err('Origin not allowed.'),
+      404: err("Unknown conversation or another session's."),
+      429: tooMany,
+    },
+  },
+  {
     method: 'POST', path: '/v1/public/bots/{bot_id}/contact', summary: 'Extension: submit the contact form', extension: true,
     params: [uuid('bot_id', 'The bot.')], body: 'ContactRequest',
     answers: {
@@ -144,8 +170,19 @@ export const API: readonly Operation[] = [
   },
   { method: 'GET', path: '/v1/agent/me', summary: 'Agent: who am I', agent: true, answers: { 200: { description: 'The agent.', json: 'AgentMe' }, 401: unauthorized } },
   {
-    method: 'POST', path: '/v1/agent/presence', summary: 'Agent: presence heartbeat; `handoff_available` is true while any agent sent one in the last 60 s', agent: true,
-    answers: { 200: { description: 'Recorded.', json: 'PresenceResponse' }, 401: unauthorized },
+    method: 'POST', path: '/v1/agent/presence', summary: 'Agent: presence heartbeat; `handoff_available` is true while any agent (tab) sent one in the last 60 s and has not left', agent: true,
+    body: 'PresenceRequest',
+    answers: { 200: { description: 'Recorded.', json: 'PresenceResponse' }, 400: err('A bad `tab`.'), 401: unauthorized },
+  },
+  {
+    method: 'DELETE', path: '/v1/agent/presence', summary: 'Agent: leave now (sign-out, the "Away" switch); `handoff_available` follows at once', agent: true,
+    query: 'PresenceRequest',
+    answers: { 200: { description: 'Left.', json: 'PresenceResponse' }, 400: err('A bad `tab`.'), 401: unauthorized },
+  },
+  {
+    method: 'POST', path: '/v1/agent/presence/leave', summary: "Agent: leave, from the closing console tab's `navigator.sendBeacon` (the token in the body, since a beacon sends no header)",
+    body: 'PresenceLeaveRequest',
+    answers: { 200: { description: 'Left.', json: 'PresenceResponse' }, 400: err('A bad body.'), 401: unauthorized },
   },
   {
     method: 'GET', path: '/v1/agent/conversations', summary: 'Agent: list conversations (handoff: oldest waiting first; others: latest first)', agent: true,
@@ -166,6 +203,11 @@ export const API: readonly Operation[] = [
     method: 'POST', path: '/v1/agent/conversations/{conversation_id}/close', summary: 'Agent: close, with an optional note for agents (a new user message reopens it)', agent: true,
     params: [path('conversation_id', 'The conversation.')], body: 'CloseRequest',
     answers: { 200: { description: 'Closed.', json: 'StatusChange' }, 400: err('Note too long.'), 401: unauthorized, 404: err('Unknown conversation.') },
+  },
+  {
+    method: 'POST', path: '/v1/agent/conversations/{conversation_id}/typing', summary: "Agent: typing a reply (true) or stopped (false); the visitor's live channel shows it", agent: true,
+    params: [path('conversation_id', 'The conversation.')], body: 'AgentTypingRequest',
+    answers: { 200: { description: 'Told.', json: 'ActivityResponse' }, 400: err('A bad body.'), 401: unauthorized, 404: err('Unknown conversation.') },
   },
   {
     method: 'POST', path: '/v1/agent/conversations/{conversation_id}/claim', summary: 'Agent: take the conversation (others see who has it)', agent: true,
@@ -230,6 +272,18 @@ export const API: readonly Operation[] = [
     method: 'GET', path: '/v1/agent/contacts', summary: 'Agent: contact-form submissions, newest first', agent: true,
     query: 'ContactListQuery',
     answers: { 200: { description: 'One page.', json: 'ContactList' }, 400: err('A bad filter.'), 401: unauthorized },
+  },
+  {
+    method: 'POST', path: '/v1/agent/contacts/{contact_id}/reply', summary: "Agent: answer a contact submission by e-mail, to its e-mail field (config `smtp`); tried again on a refusal for now", agent: true,
+    params: [path('contact_id', 'The submission.')], body: 'ContactReplyRequest',
+    answers: {
+      200: { description: 'The SMTP server took it.', json: 'EmailSent' },
+      400: err('A bad body, or a submission without an e-mail address.'),
+      401: unauthorized,
+      404: err('Unknown submission.'),
+      409: err('`email_not_configured`: the config has no `smtp`.'),
+      502: err('`email_failed`: the SMTP server did not take it after every attempt; `message` says what it answered.'),
+    },
   },
   {
     method: 'GET', path: '/v1/agent/contacts.csv', summary: 'Agent: every contact-form submission as CSV', agent: true,

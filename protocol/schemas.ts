@@ -178,7 +178,8 @@ export const WidgetConfig = Type.Object({
   handoff_trigger: OneOf(TRIGGERS),
   handoff_offline_message: Nullable(Type.String()),
   handoff_agent_label: Nullable(Type.String()),
-  handoff_available: Type.Boolean({ description: 'True while handoff is enabled and an agent sent a presence heartbeat in the last 60 s.' }),
+  handoff_available: Type.Boolean({ description: 'True while handoff is enabled and an agent sent a presence heartbeat in the last 60 s (and has not left since).' }),
+  handoff_typing_preview: Type.Optional(Type.Boolean({ description: 'Extension (issue 21), present only when true: agents may see what the visitor types before it is sent, so the widget sends it.' })),
   allow_user_images: Type.Boolean(),
   contact_form_enabled: Type.Boolean(),
   contact_form_trigger: OneOf(TRIGGERS),
@@ -234,8 +235,35 @@ export const IdentifyResponse = Type.Object({
 });
 export type IdentifyResponse = Static<typeof IdentifyResponse>;
 
+// --- the visitor's live channel (issue 21) -----------------------------------------------
+
+export const LiveMessageEvent = Type.Object({ type: Type.Literal('message'), message: Message }, { description: 'A message of the conversation (an agent\'s reply, or the visitor\'s from another tab).' });
+export const LiveStatusEvent = Type.Object({
+  type: Type.Literal('status'),
+  conversation_status: ConversationStatus,
+  agent_name: Nullable(Type.String(), { description: 'The agent who has claimed the conversation, while it is in `handoff`; else null.' }),
+}, { description: 'Sent first on every connection and whenever the status or the agent changes; after a status other than `handoff` the stream ends.' });
+export const LiveTypingEvent = Type.Object({
+  type: Type.Literal('typing'),
+  agent_name: Nullable(Type.String()),
+  typing: Type.Boolean({ description: 'true: show "typing…" for up to 6 s or until a message comes; false: stop showing it.' }),
+});
+export const LiveEvent = Type.Union([LiveMessageEvent, LiveStatusEvent, LiveTypingEvent], { description: 'One event of the visitor\'s live channel, discriminated by `type`.' });
+export type LiveEvent = Static<typeof LiveEvent>;
+
+export const ActivityRequest = Type.Object({
+  session_id: SessionId,
+  typing: Type.Optional(Type.Boolean({ description: 'The visitor is typing (true) or stopped (false).' })),
+  text: Type.Optional(Type.String({ maxLength: MAX_MESSAGE_CHARS, description: 'What is typed so far; passed to the console only when the bot has `handoff.typing_preview` on (cut to 500 characters).' })),
+  seen_message_id: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_ID_CHARS, description: 'The latest message the visitor has seen on screen.' })),
+});
+export type ActivityRequest = Static<typeof ActivityRequest>;
+export const ActivityResponse = Type.Object({ ok: Type.Literal(true) });
+export type ActivityResponse = Static<typeof ActivityResponse>;
+
 /** The public API's named schemas; protocol/catalog.ts adds the agent API's. */
 export const PUBLIC_SCHEMAS = {
   ErrorBody, Citation, Message, History, PageContext, ChatRequest, ChatEvent, ContactField, WidgetSettings, ProactiveMessage, WidgetConfig,
   HandoffRequest, StatusChange, ContactRequest, ContactResponse, FeedbackRequest, FeedbackResponse, IdentifyRequest, IdentifyResponse,
+  LiveEvent, ActivityRequest, ActivityResponse,
 } as const;

@@ -12,8 +12,10 @@ const LOADER = 'dist/widget.js';
 const APP = `dist/${/widget-app\.[\w-]{8,}\.js/.exec(existsSync(LOADER) ? readFileSync(LOADER, 'utf8') : '')?.[0] ?? 'widget-app.<hash>.js'}`;
 // The app holds Preact, every component, marked + DOMPurify (the Markdown renderer) and the SSE
 // parser: 55.4 KB gzip when marked came into it (the app alone had a 50 KB budget before). The
-// budget leaves room for a patch release, not for another parser.
-const APP_BUDGET = 58 * KB;
+// budget leaves room for a patch release, not for another parser. Issue 21 added the live
+// channel, the status line's state machine and typing/seen (56.6 → 58.0 KB gzip), which used
+// that room up: 59 KB, so a patch release fits again.
+const APP_BUDGET = 59 * KB;
 // The npm build is a library build: rollup keeps its whitespace, and the site's bundler minifies
 // it again; its app chunk was 58.8 KB gzip as shipped.
 const ESM_BUDGET = 64 * KB;

@@ -11,10 +11,12 @@ import { LiveKnowledge } from './knowledge/live.ts';
 import { randomUUID } from 'node:crypto';
 import { MemoryEvents, type Events } from './console/events.ts';
 import type { WebhookOptions } from './console/webhooks.ts';
+import { Mailer, type MailerOptions } from './console/email.ts';
 import { Limits } from './chat/limits.ts';
 import type { Logger } from './ops/log.ts';
 import type { Metrics } from './ops/metrics.ts';
-import { MemoryPresence, RedisPresence, type Presence } from './console/presence.ts';
+import { MemoryPresence, RedisPresence, VISITOR_TTL_S, type Presence } from './console/presence.ts';
+import { LiveChannels } from './chat/live.ts';
 import type { Redis } from './ops/redis.ts';
 import type { SseOptions, SseWriter } from './chat/sse.ts';
 import type { Store } from './store/store.ts';
@@ -29,6 +31,10 @@ export interface Context {
   redis: Redis | null;
   limits: Limits;
   presence: Presence;
+  /** Issue 21: conversations whose visitor has a live channel open on some instance (named by conversation id). */
+  visitors: Presence;
+  /** Issue 21: this instance's open visitor live channels, bounded per session and per client address. */
+  live: LiveChannels;
   sse: SseOptions;
   verifyTimeoutMs: number;
   rootDir: string;
@@ -57,18 +63,21 @@ export interface Context {
   /** This process, among the instances sharing a database and Redis. */
   instanceId: string;
   webhooks: WebhookOptions;
+  /** Issue 21: outgoing e-mail (config `smtp`); null when none is configured. */
+  mailer: Mailer | null;
 }
 
-export interface ContextOptions extends Omit<Context, 'events' | 'instanceId' | 'webhooks' | 'limits' | 'presence' | 'streams' | 'turnLog' | 'resumeGraceMs' | 'knowledge' | 'knowledgeReady' | 'liveKnowledge' | 'reloadKnowledge' | 'closeKnowledge' | 'engine'> {
+export interface ContextOptions extends Omit<Context, 'events' | 'instanceId' | 'webhooks' | 'mailer' | 'limits' | 'presence' | 'visitors' | 'live' | 'streams' | 'turnLog' | 'resumeGraceMs' | 'knowledge' | 'knowledgeReady' | 'liveKnowledge' | 'reloadKnowledge' | 'closeKnowledge' | 'engine'> {
   resumeGraceMs?: number;
   webhooks?: WebhookOptions;
+  email?: MailerOptions;
   /** Where built indexes are kept between starts (the data dir's index/ folder); none: rebuilt each start. */
   indexDir?: string | null;
   /** Rebuild a bot's knowledge when files in its folder change. */
   watchKnowledge?: boolean;
 }
 
-export function createContext({ indexDir = null, watchKnowledge = false, resumeGraceMs = 10_000, webhooks = {}, ...o }: ContextOptions): Context {
+export function createContext({ indexDir = null, watchKnowledge = false, resumeGraceMs = 10_000, webhooks = {}, email = {}, ...o }: ContextOptions): Context {
   // Knowledge is indexed (or its stored index read) at start, so a slow first answer is not the
   // user's problem: main.ts awaits knowledgeReady before it listens.
   const bases = new Map<string, LiveKnowledge>();
@@ -83,8 +92,11 @@ export function createContext({ indexDir = null, watchKnowledge = false, resumeG
     events: new MemoryEvents(),
     instanceId: randomUUID(),
     webhooks,
+    mailer: o.config.smtp ? new Mailer(o.config.smtp, email) : null,
     limits: new Limits(o.redis),
     presence: o.redis ? new RedisPresence(o.redis) : new MemoryPresence(),
+    visitors: o.redis ? new RedisPresence(o.redis, 'visitors', VISITOR_TTL_S) : new MemoryPresence(VISITOR_TTL_S),
+    live: new LiveChannels(),
     streams: new Set(),
     turnLog: o.redis ? new RedisTurnLog(o.redis) : new MemoryTurnLog(),
     resumeGraceMs,

@@ -25,6 +25,7 @@ import { connectRedis, reason, redactUrl, type Redis } from './ops/redis.ts';
 import { isServiceDown } from './ops/outage.ts';
 import { RedisEvents } from './console/events-redis.ts';
 import type { WebhookOptions } from './console/webhooks.ts';
+import type { MailerOptions } from './console/email.ts';
 import { openStore } from './store/open.ts';
 import { DEFAULT_TIMEOUTS, type Timeouts } from './http/timeouts.ts';
 
@@ -67,6 +68,8 @@ export interface StartOptions {
   resumeGraceMs?: number;
   /** Webhook retry timing (tests shorten it). */
   webhooks?: WebhookOptions;
+  /** E-mail retry timing (tests shorten it). */
+  email?: MailerOptions;
   /** postgres://… stores everything in PostgreSQL; without it, SQLite in the data dir. */
   databaseUrl?: string | null;
   /** redis://… keeps rate limits, presence and resumable streams in Redis, shared by instances. */
@@ -120,6 +123,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     watchKnowledge: o.watchKnowledge ?? true,
     resumeGraceMs: o.resumeGraceMs,
     webhooks: o.webhooks,
+    email: o.email,
   });
   if (redis) ctx.events = await RedisEvents.connect(redis, (m) => log.warn({ event: 'events_problem' }, m));
   ctx.metrics.watch(ctx);
@@ -172,6 +176,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
       await crawls;
       await store.close();
       await ctx.events.close();
+      ctx.mailer?.close();
       redis?.disconnect();
     })());
   return { url, port, app, ctx, crawls, close };

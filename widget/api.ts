@@ -71,6 +71,10 @@ export interface Api {
   contact(sessionId: string, conversationId: string | null, fields: Record<string, string>): Promise<Result<{ success_message?: string | null }>>;
   feedback(messageId: string, sessionId: string, feedback: string | null): Promise<Result<unknown>>;
   identify(sessionId: string, user: Identity): Promise<Result<IdentifyResponse>>;
+  /** Issue 21: the live channel's URL (read by live.ts). */
+  liveUrl(conversationId: string, sessionId: string): string;
+  /** Issue 21: the visitor is typing, or has seen a reply. */
+  activity(conversationId: string, sessionId: string, a: { typing?: boolean; text?: string; seen_message_id?: string }): Promise<Result<unknown>>;
 }
 
 export function api(base: string, botId: string): Api {
@@ -86,5 +90,7 @@ export function api(base: string, botId: string): Api {
       request(`${root}/bots/${e(botId)}/contact`, post({ session_id: s, ...(c ? { conversation_id: c } : {}), fields })),
     feedback: (m, s, feedback) => request(`${root}/messages/${e(m)}/feedback`, post({ session_id: s, feedback })),
     identify: (s, user) => request(`${root}/bots/${e(botId)}/identify`, post({ session_id: s, ...user })),
+    liveUrl: (c, s) => `${root}/conversations/${e(c)}/live?session_id=${e(s)}`,
+    activity: (c, s, a) => request(`${root}/conversations/${e(c)}/activity`, post({ session_id: s, ...a })),
   };
 }

@@ -21,6 +21,8 @@ export function contact(d: Deps) {
   const off = signal(false);
   const open = signal(false);
   const done = signal<string | null>(null);
+  /** The thank-you line shows until the visitor writes again (then it has been read). */
+  const thanks = signal(false);
   let autoShown = false;
   const enabled = computed(() => !!d.config.value?.contact_form_enabled && !off.value);
   const trigger = computed(() => d.config.value?.contact_form_trigger || 'button');
@@ -35,8 +37,13 @@ export function contact(d: Deps) {
     return show === 'always' || (show === 'after_response' && d.answered.value);
   });
 
+  /** The form can be offered now: enabled, and not sent yet. */
+  const offered = computed(() => enabled.value && done.value === null);
+
   return {
-    off, open, done, fields, button,
+    off, open, done, thanks, offered, fields, button,
+    /** The visitor writes again: the thank-you line has been read. */
+    wrote: () => void (thanks.value = false),
     /** Trigger `auto`/`both`: offered once, when the bot cannot help (no agent online, or a failed answer). */
     auto() {
       if (enabled.value && trigger.value !== 'button' && !autoShown && !done.value) open.value = autoShown = true;
@@ -48,6 +55,7 @@ export function contact(d: Deps) {
       const r = await d.client.contact(d.session(), d.conversation(), values);
       if (r.ok) {
         done.value = r.data?.success_message || d.config.value?.contact_form_success_message || '';
+        thanks.value = true;
         open.value = false;
         return [];
       }
@@ -62,6 +70,7 @@ export function contact(d: Deps) {
     reset() {
       open.value = false;
       done.value = null;
+      thanks.value = false;
       autoShown = false;
     },
   };

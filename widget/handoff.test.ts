@@ -82,3 +82,12 @@ test('a conversation that was never with a person stays quiet when it is open or
   expect(h.state.value).toBe('none');
   expect(history).not.toHaveBeenCalled();
 });
+
+test('issue 21: released by the agent, the line goes back to waiting, not "you are chatting with Ana"', async () => {
+  const h = setup();
+  replies = [{ messages: [], conversation_status: 'handoff', agent_name: null }];
+  h.restored('handoff', 'Ana');
+  expect(h.state.value).toBe('connected');
+  await vi.advanceTimersByTimeAsync(0);
+  expect([h.state.value, h.agent.value]).toEqual(['active', null]);
+});

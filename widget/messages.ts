@@ -22,6 +22,8 @@ export interface Msg {
   error: Signal<Failure | null>;
   agent: string | null;
   image: string | null;
+  /** The system speaking, not the bot answering (e.g. "our team is offline"): no thumbs. */
+  system?: boolean;
   /** On a failed answer: what the user sent, for Retry. */
   retry?: Draft;
 }

@@ -15,6 +15,10 @@ import type { Identity, ThemeOverride } from './public-types';
 import { identity as makeIdentity } from './identity';
 import { markProactiveSeen } from './proactive';
 import { handoff } from './handoff';
+import { MAX_TYPING_PREVIEW_CHARS } from '../protocol/limits.ts';
+
+/** The visitor's typing is told at most this often (each is a request counted in the history limit). */
+export const TYPING_EVERY_MS = 4000;
 import { contact } from './contact';
 import { message, fromHistory, type Draft, type Msg } from './messages';
 import { pageContext } from './page-context';
@@ -111,6 +115,7 @@ export function createStore(opts: StoreOptions) {
       announce.value = m.text.value.slice(0, 500);
       arrived(m.text.value);
       events.emit('message', { role: 'assistant', text: m.text.value, id: m.id, agent: m.agent });
+      markSeen();
     },
   });
   const who = makeIdentity({
@@ -133,6 +138,28 @@ export function createStore(opts: StoreOptions) {
     onRefused: (f) => fail(f),
   });
   const form = contact({ ...ids, answered });
+
+  /** Issue 21: the latest agent reply the console was told the visitor has seen. */
+  let seenId: string | null = null;
+  /** Tells the console the visitor has the latest agent reply on screen (panel open, tab visible). */
+  function markSeen() {
+    if (!isOpen.peek() || !conversation || document.visibilityState === 'hidden') return;
+    const latest = [...messages.peek()].reverse().find((m) => m.agent && m.id);
+    if (!latest?.id || latest.id === seenId) return;
+    seenId = latest.id;
+    void client.activity(conversation, session, { seen_message_id: latest.id });
+  }
+  let typedAt = 0;
+  /** Issue 21: the visitor typing while a person is involved, told at most every TYPING_EVERY_MS (with the text only where the bot allows it). */
+  function typing(text: string) {
+    const h = ho.state.peek();
+    if (!conversation || !text.trim() || (h !== 'active' && h !== 'connected') || ho.via.peek() !== 'live') return;
+    const now = Date.now();
+    if (now - typedAt < TYPING_EVERY_MS) return;
+    typedAt = now;
+    const preview = config.peek()?.handoff_typing_preview === true;
+    void client.activity(conversation, session, { typing: true, ...(preview ? { text: text.slice(0, MAX_TYPING_PREVIEW_CHARS) } : {}) });
+  }
   const setPending = (id: string | null) => {
     pending = id;
     persist();
@@ -198,9 +225,15 @@ export function createStore(opts: StoreOptions) {
     else if (ev.type === 'content') answer.text.value += String(ev.content ?? '');
     else if (ev.type === 'replace') answer.text.value = String(ev.content ?? '');
     else if (ev.type === 'notice') {
-      banner.value = noticeKey(String(ev.message_key || ''));
-      ho.notice(String(ev.code || ''));
-      if (ev.code === 'handoff_offline') form.auto();
+      const code = String(ev.code || '');
+      // Handoff notices are the status line's to tell (one line, status.ts); the banner keeps the others.
+      if (!code.startsWith('handoff_')) banner.value = noticeKey(String(ev.message_key || ''));
+      ho.notice(code);
+      if (code === 'handoff_offline') {
+        // The reply that follows is the system saying nobody is there, not an answer to rate.
+        answer.system = true;
+        form.auto();
+      }
     }
   };
 
@@ -259,7 +292,7 @@ export function createStore(opts: StoreOptions) {
       unread.value = 0;
       preview.value = null;
     });
-    void restore();
+    void restore().then(markSeen);
     captcha?.preload(); // fetch the provider script before the first send needs it
     events.emit('open');
   }
@@ -283,6 +316,8 @@ export function createStore(opts: StoreOptions) {
     turn.value = controller;
     pendingText = text;
     ho.wrote();
+    form.wrote();
+    typedAt = 0;
     const sent: Draft = { text, image: img };
     const user = message('user', text, { image: img?.dataUrl || null });
     const answer = message('assistant', '', { state: signal('streaming') });
@@ -426,7 +461,7 @@ export function createStore(opts: StoreOptions) {
     opts, events, config, l, isOpen, messages, draft, image, banner, failure, retryUntil, announce,
     busy, answered, hasConversation, feedbackOff, handoff: ho, contact: form, session: () => session, client,
     inline, themeOverride, launcherHidden, expanded, unread, preview, proactive,
-    init, useConfig, restore, open, close, requestHandoff, toggle: () => (isOpen.value ? close() : open()), send, retry,
+    init, useConfig, restore, open, close, requestHandoff, typing, toggle: () => (isOpen.value ? close() : open()), send, retry,
     stop: () => turn.value?.abort(), reset, pickImage, feedback, dispose, dismissProactive,
     identify: (u: Identity) => {
       who.set(u);

@@ -32,6 +32,10 @@ export function ConsolePage({ inbox }: { inbox: Inbox }) {
             {text.enableNotifications}
           </button>
         )}
+        {/* Issue 21: Away: visitors are offered no person until switched back (presence ends at once). */}
+        <button type="button" class="quiet" aria-pressed={inbox.away.value} onClick={() => inbox.setAway(!inbox.away.value)}>
+          {text.away}
+        </button>
         <span class="hint keys-hint">
           Press <kbd>?</kbd> for shortcuts
         </span>

@@ -13,6 +13,8 @@ const SAYS: Record<ConversationEvent['type'], (e: ConversationEvent) => string> 
   assigned: (e) => `Assigned to ${e.note ?? 'an agent'} by ${e.agent_name ?? 'an agent'}`,
   tagged: (e) => `Tagged “${e.note ?? ''}” by ${e.agent_name ?? 'an agent'}`,
   untagged: (e) => `Tag “${e.note ?? ''}” removed by ${e.agent_name ?? 'an agent'}`,
+  email_sent: (e) => `E-mailed ${e.note ?? 'the visitor'}`,
+  email_failed: (e) => `E-mail failed${e.note ? `: ${e.note}` : ''}`,
 };
 
 /** What happened to the conversation besides its messages: handoffs, claims, notes. Text only. */

@@ -15,8 +15,8 @@ describe('sign-in', () => {
     expect(fake.callsTo('GET', '/v1/agent/me')[0].authorization).toBe('Bearer tok-ana');
     const presence = fake.callsTo('POST', '/v1/agent/presence');
     expect(presence).toHaveLength(1);
-    // A bodiless POST must not claim a JSON body (fastify rejects an empty one).
-    expect(presence[0].contentType).toBeNull();
+    // Issue 21: the heartbeat names this tab (JSON body), so another tab leaving does not end this one's presence.
+    expect(presence[0].contentType).toBe('application/json');
     expect(screen.queryByLabelText('Agent token')).toBeNull();
   });
 

@@ -15,6 +15,20 @@ import { ThreadActions } from './thread-actions';
 // scroll into view; further up they are reading back and the view must not jump.
 const FOLLOW_PX = 80;
 
+/** Issue 21: whether the visitor has seen the latest reply, and is typing (with what, where the bot allows a preview). */
+function VisitorActivity({ inbox }: { inbox: Inbox }) {
+  const messages = inbox.thread.value?.messages ?? [];
+  const seenId = inbox.visitorSeen.value;
+  const lastReply = [...messages].reverse().find((m) => m.agent_name);
+  const typing = inbox.visitorTyping.value;
+  return (
+    <div class="visitor-activity" aria-live="polite">
+      {lastReply && seenId === lastReply.id && <p class="hint">{text.visitorSeen}</p>}
+      {typing && <p class="hint">{typing.text ? `${text.visitorTyping}: ${typing.text}` : `${text.visitorTyping}…`}</p>}
+    </div>
+  );
+}
+
 export function ThreadView({ inbox }: { inbox: Inbox }) {
   const id = inbox.openId.value;
   const detail = inbox.thread.value;
@@ -75,7 +89,7 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
         ) : (
           <>
             {conversation?.status === 'closed' && <p class="hint">{text.statusClosed}</p>}
-            <ContactSubmissions inbox={inbox} submissions={detail.contact_submissions ?? []} />
+            <ContactSubmissions inbox={inbox} submissions={detail.contact_submissions ?? []} reply={(cid, body) => inbox.client()?.replyToContact(cid, body)} />
             <EventTimeline events={detail.events ?? []} />
             <ol class="messages" aria-label={text.threadLabel}>
               {detail.messages.map((m) => (
@@ -85,6 +99,7 @@ export function ThreadView({ inbox }: { inbox: Inbox }) {
                 <PendingItem key={`pending-${p.key}`} content={p.content} agentName={inbox.agentName.value} />
               ))}
             </ol>
+            <VisitorActivity inbox={inbox} />
           </>
         )}
       </div>

@@ -133,8 +133,14 @@ export function buildConfig(i: ConfigInputs): Record<string, unknown> {
         basic(key, i, {
           // Specs that watch an answer change while it streams (the status hint, the text
           // growing, a `replace` swapping shown text) get a slower stream.
-          ...(key === 'flow' || key === 'replace' || key === 'drop' ? { engine: { type: 'extractive', chunk_delay_ms: 150 } } : {}),
+          ...(key === 'replace' || key === 'drop' ? { engine: { type: 'extractive', chunk_delay_ms: 150 } } : {}),
+          // chat-flow must see two partial texts of a short answer: on a machine busy with the
+          // other worker's spec (each evaluate a slow round trip) 150 ms chunks were sometimes too quick.
+          ...(key === 'flow' ? { engine: { type: 'extractive', chunk_delay_ms: 300 } } : {}),
           ...(key === 'shots' ? noHandoff : {}),
+          // Issue 21: the status line offers one action; with an agent of another spec online it
+          // would be "Talk to a person", and these specs are about the contact form (and the phone layout).
+          ...(key === 'contact' || key === 'mobile' ? noHandoff : {}),
         }),
       ),
       basic('look', i, noHandoff),

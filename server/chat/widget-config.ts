@@ -24,6 +24,8 @@ export async function widgetConfig(ctx: Pick<Context, 'config' | 'presence'>, bo
     handoff_offline_message: bot.handoff.offline_message,
     handoff_agent_label: bot.handoff.agent_label,
     handoff_available: bot.handoff.enabled && (await ctx.presence.available()),
+    // Extension (issue 21): only when the site owner turned it on does the widget send what is typed.
+    ...(bot.handoff.typing_preview ? { handoff_typing_preview: true } : {}),
     allow_user_images: bot.allow_user_images,
     contact_form_enabled: bot.contact_form.enabled,
     contact_form_trigger: bot.contact_form.trigger,

@@ -77,7 +77,11 @@ export interface AppConfig {
   canned_replies: CannedReply[];
   workspaces: Map<string, WorkspaceConfig>;
   bots: Map<string, BotSettings>;
+  /** Issue 21: outgoing e-mail, with the password read from its environment variable; null: none. */
+  smtp: SmtpConfig | null;
 }
+
+export interface SmtpConfig { host: string; port: number; starttls: boolean; tls: boolean; user: string | null; password: string | null; from: string }
 
 /** The workspace a bot belongs to when its config names none: unlimited, no trial. */
 const DEFAULT_WORKSPACE = 'default';
@@ -142,7 +146,15 @@ export function parseConfig(json: unknown, baseDir: string, env: NodeJS.ProcessE
     if (file.canned_replies.findIndex((d) => d.shortcut === c.shortcut) !== i) throw new Invalid(`canned_replies[${i}].shortcut`, 'must be unique');
   });
   recaptcha(file.recaptcha, 'recaptcha');
-  return { trust_proxy: trustProxy(file.trust_proxy), recaptcha: file.recaptcha ?? null, agents, canned_replies: file.canned_replies, workspaces, bots };
+  return { trust_proxy: trustProxy(file.trust_proxy), recaptcha: file.recaptcha ?? null, agents, canned_replies: file.canned_replies, workspaces, bots, smtp: smtp(file.smtp, env) };
+}
+
+function smtp(s: File['smtp'], env: NodeJS.ProcessEnv): SmtpConfig | null {
+  if (!s) return null;
+  const password = s.password_env ? env[s.password_env] ?? null : null;
+  if (s.password_env && !password) throw new Invalid('smtp.password_env', `environment variable ${s.password_env} is not set`);
+  if (password && !s.user) throw new Invalid('smtp.user', 'is required with a password');
+  return { host: s.host, port: s.port, starttls: s.starttls, tls: s.tls, user: s.user, password, from: s.from };
 }
 
 /**

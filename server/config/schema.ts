@@ -32,6 +32,17 @@ const Agent = Type.Object({
   role: Type.Optional(OneOf(AGENT_ROLES, { default: 'agent' })),
 }, { ...Strict, description: 'A human agent of the agent API; give `token` or `token_sha256`.' });
 
+/** Issue 21: the SMTP server e-mail goes through (replies to contact submissions, agent replies to visitors who left). */
+const Smtp = Type.Object({
+  host: Type.String({ minLength: 1, maxLength: 253 }),
+  port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535, default: 587 })),
+  starttls: Type.Optional(Type.Boolean({ default: true, description: 'Require STARTTLS (port 587): no mail goes out over a connection that could not be encrypted. false: plain SMTP (a relay on the same host, tests).' })),
+  tls: Type.Optional(Type.Boolean({ default: false, description: 'Implicit TLS from the first byte (port 465) instead of STARTTLS.' })),
+  user: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 500 }), { default: null, description: 'Null: no authentication.' })),
+  password_env: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }), { default: null, description: 'The environment variable holding the password (the file never holds it).' })),
+  from: Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$|<[^\\s@]+@[^\\s@]+>$', 'x-what': 'an address like "help@example.com" or "Aurora help <help@example.com>"' }),
+}, { ...Strict, description: 'Issue 21: outgoing e-mail through SMTP (nodemailer).' });
+
 const CannedReplyConfig = Type.Object({
   shortcut: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,39}$', 'x-what': 'a short lowercase word like "hours"' }),
   text: Type.String({ minLength: 1, maxLength: 4000 }),
@@ -100,6 +111,8 @@ export const Handoff = Type.Object({
   trigger: Type.Optional(OneOf(TRIGGERS, { default: 'button' })),
   offline_message: Type.Optional(Nullable(Type.String({ maxLength: 2000 }), { default: null })),
   agent_label: Type.Optional(Nullable(Type.String({ maxLength: 200 }), { default: null })),
+  typing_preview: Type.Optional(Type.Boolean({ default: false, description: 'Issue 21: agents see what the visitor is typing before it is sent. Off: they see only that the visitor is typing.' })),
+  email_replies: Type.Optional(Type.Boolean({ default: false, description: 'Issue 21: an agent reply to a visitor who left an e-mail address and is no longer connected is also sent by e-mail (needs `smtp`).' })),
 }, Strict);
 
 export const ContactForm = Type.Object({
@@ -191,6 +204,7 @@ export const ConfigFile = Type.Object({
   agents: Type.Optional(Type.Array(Agent, { default: [] })),
   canned_replies: Type.Optional(Type.Array(CannedReplyConfig, { default: [], maxItems: 500, description: 'Issue 14: replies agents insert in the console by typing `/` and the shortcut.' })),
   workspaces: Type.Optional(Type.Array(Workspace, { default: [] })),
+  smtp: Type.Optional(Nullable(Smtp, { default: null })),
   bots: Type.Optional(Type.Array(Bot, { default: [] })),
 }, { ...Strict, title: 'Lumen Chat server configuration' });
 export type ConfigFile = Static<typeof ConfigFile>;

@@ -4,11 +4,12 @@
  * they never know who listens. `MemoryEvents` reaches listeners in this process only; with
  * Redis, server/events-redis.ts fans events out to every instance.
  */
-import type { ConsoleEventType } from '../../protocol/codes.ts';
+import type { ConsoleEventType, SignalType } from '../../protocol/codes.ts';
 import type { Message } from '../../protocol/schemas.ts';
 
 export interface DomainEvent {
-  type: ConsoleEventType;
+  /** A change that was stored, or (issue 21) a signal: someone typing, a reply seen. */
+  type: ConsoleEventType | SignalType;
   /** ISO time the change was stored. */
   at: string;
   bot_id: string;
@@ -26,6 +27,12 @@ export interface DomainEvent {
   tag?: string | null;
   /** On `conversation.closed`: the agent's note. */
   note?: string | null;
+  /** On `*.typing`: started (true) or stopped (false). */
+  typing?: boolean;
+  /** On `visitor.typing`: what is typed so far, when the bot allows previews; else null. */
+  text?: string | null;
+  /** On `visitor.seen`: the latest message the visitor has on screen. */
+  message_id?: string | null;
   /** The instance where it happened (Context.instanceId): with Redis every instance hears every event, and only this one acts on it once (webhooks). */
   origin?: string;
 }

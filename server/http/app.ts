@@ -17,6 +17,7 @@ import { startRetention } from '../console/retention.ts';
 import { WebhookDispatcher } from '../console/webhooks.ts';
 import { botConfigRoutes } from './routes/bot-config.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { liveRoutes } from './routes/live.ts';
 import { extensionRoutes } from './routes/extensions.ts';
 import { historyRoutes } from './routes/history.ts';
 import { identityRoutes } from './routes/identity.ts';
@@ -209,6 +210,7 @@ export function buildApp(ctx: Context, timeouts: Timeouts = DEFAULT_TIMEOUTS): F
   botConfigRoutes(app, ctx);
   historyRoutes(app, ctx);
   extensionRoutes(app, ctx);
+  liveRoutes(app, ctx);
   identityRoutes(app, ctx);
   streamRoutes(app, ctx);
   agentRoutes(app, ctx);

@@ -11,6 +11,7 @@ import { SCHEMAS, type SchemaName } from '../../protocol/catalog.ts';
 import { userHash } from '../chat/identity.ts';
 import { BOT_ID, botConfig, botId, SESSION, startFixture, type TestServer } from '../test/fixtures.ts';
 import { parseSse } from '../test/sse-reader.ts';
+import { startSmtp } from '../test/smtp.ts';
 
 const TOKEN = 'agent-token-ana-1';
 const BO = 'agent-token-bo-22222';
@@ -226,6 +227,72 @@ describe('every operation answers as protocol/ says', () => {
     await expectContract('POST', C, await agent('POST', `${L}/${conversation}/close`));
     await expectContract('POST', C, await agent('POST', `${L}/nope/close`));
     await expectContract('POST', C, await agent('POST', `${L}/${conversation}/close`, undefined, null));
+  });
+
+  test('issue 21: the live channel, activity, typing and presence that ends', async () => {
+    const P = '/v1/public/conversations/{conversation_id}/live';
+    const url = (q = `session_id=${SESSION}`) => `/v1/public/conversations/${conversation}/live?${q}`;
+    // The conversation was closed above: the channel sends what came after Last-Event-ID, the status, and ends.
+    const events = (await expectContract('GET', P, await s.get(url(), { 'last-event-id': question }))) as Array<{ type: string; conversation_status?: string }>;
+    expect(events.at(-1)).toEqual({ type: 'status', conversation_status: 'closed', agent_name: null });
+    expect(events.filter((e) => e.type === 'message').length).toBeGreaterThan(0);
+    await expectContract('GET', P, await s.get(url('')));
+    await expectContract('GET', P, await s.get(url(), { origin: 'https://evil.example' }));
+    await expectContract('GET', P, await s.get(url('session_id=intruder')));
+    let last: Response | undefined;
+    for (let i = 0; i < 31; i++) last = await s.get(url(), ip(8));
+    await expectContract('GET', P, last!);
+
+    const A = '/v1/public/conversations/{conversation_id}/activity';
+    const act = `/v1/public/conversations/${conversation}/activity`;
+    await expectContract('POST', A, await s.post(act, { session_id: SESSION, typing: true, text: 'Hel', seen_message_id: answer }));
+    await expectContract('POST', A, await s.post(act, { session_id: SESSION, typing: 'yes' }));
+    await expectContract('POST', A, await s.post(act, { session_id: SESSION, typing: false }, { origin: 'https://evil.example' }));
+    await expectContract('POST', A, await s.post(act, { session_id: 'intruder', typing: false }));
+    for (let i = 0; i < 31; i++) last = await s.post(act, { session_id: SESSION, typing: false }, ip(9));
+    await expectContract('POST', A, last!);
+
+    const T = '/v1/agent/conversations/{conversation_id}/typing';
+    const typing = `/v1/agent/conversations/${conversation}/typing`;
+    await expectContract('POST', T, await agent('POST', typing, { typing: true }));
+    await expectContract('POST', T, await agent('POST', typing, { typing: 'yes' }));
+    await expectContract('POST', T, await agent('POST', typing, { typing: true }, null));
+    await expectContract('POST', T, await agent('POST', '/v1/agent/conversations/nope/typing', { typing: true }));
+
+    await expectContract('DELETE', '/v1/agent/presence', await agent('DELETE', '/v1/agent/presence'));
+    await expectContract('DELETE', '/v1/agent/presence', await agent('DELETE', '/v1/agent/presence?tab=a%20b'));
+    await expectContract('POST', '/v1/agent/presence', await agent('POST', '/v1/agent/presence', { tab: 'tab-1' }));
+    await expectContract('POST', '/v1/agent/presence', await agent('POST', '/v1/agent/presence', { tab: '' }));
+    await expectContract('DELETE', '/v1/agent/presence', await agent('DELETE', '/v1/agent/presence', undefined, null));
+    const B = '/v1/agent/presence/leave';
+    await expectContract('POST', B, await agent('POST', B, { token: TOKEN }, null));
+    await expectContract('POST', B, await agent('POST', B, { token: 'wrong-token-0000000' }, null));
+    await expectContract('POST', B, await agent('POST', B, {}, null));
+  });
+
+  test('issue 21: answering a contact submission by e-mail', async () => {
+    const P = '/v1/agent/contacts/{contact_id}/reply';
+    const mail = await startSmtp();
+    const withMail = await startFixture({ config: { agents: [{ name: 'Ana', token: TOKEN }], smtp: mail.config() }, bots: [botConfig({ contact_form: { enabled: true, fields: [{ name: 'email', label: 'Email', type: 'email', required: true }] } })], start: { email: { retryDelaysMs: [] } } });
+    try {
+      const send = (server: TestServer, id: string, body: unknown, token: string | null = TOKEN) =>
+        fetch(`${server.url}/v1/agent/contacts/${id}/reply`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+      const submit = async (server: TestServer) =>
+        ((await (await server.post(`/v1/public/bots/${BOT_ID}/contact`, { session_id: SESSION, fields: { email: 'jo@example.com' } })).json()) as { id: string }).id;
+      const id = await submit(withMail);
+      await expectContract('POST', P, await send(withMail, id, { text: 'Hello Jo' }));
+      expect(mail.received.map((m) => m.to)).toEqual([['jo@example.com']]);
+      await expectContract('POST', P, await send(withMail, id, { text: '' }));
+      await expectContract('POST', P, await send(withMail, id, { text: 'hi' }, null));
+      await expectContract('POST', P, await send(withMail, 'nope', { text: 'hi' }));
+      mail.refuse(550);
+      await expectContract('POST', P, await send(withMail, id, { text: 'refused' }));
+      // A server without `smtp` (this file's).
+      await expectContract('POST', P, await send(s, await submit(s), { text: 'hi' }));
+    } finally {
+      await withMail.stop();
+      await mail.close();
+    }
   });
 
   test('the operator console', async () => {

@@ -17,6 +17,8 @@ export interface IdentityStore {
   contactsOf(conversationId: string): Promise<StoredContact[]>;
   /** A session's submissions, oldest first (also those sent before any conversation existed). */
   contactsOfSession(sessionId: string): Promise<StoredContact[]>;
+  /** Issue 21: one submission by id, with where it came from (an operator answers it by e-mail). */
+  contact(id: string): Promise<(StoredContact & { bot_id: string; conversation_id: string | null; session_id: string }) | undefined>;
 
   // Identity verification (issue 15): a session linked to a verified user of a bot.
   /** Links a session to a verified user (name/e-mail updated for all of the user's sessions); false when the session is another user's; atomic. */
@@ -49,6 +51,11 @@ export function sqlIdentityStore(db: Kysely<Tables>): IdentityStore {
 
     async contactsOfSession(sessionId: string): Promise<StoredContact[]> {
       return contacts('session_id', sessionId);
+    },
+
+    async contact(id: string) {
+      const r = await db.selectFrom('contact_submissions').select(['id', 'bot_id', 'conversation_id', 'session_id', 'fields', 'created_at']).where('id', '=', id).executeTakeFirst();
+      return r && { ...r, fields: JSON.parse(r.fields) as Record<string, string> };
     },
 
     // --- identity verification: a session linked to a verified user of a bot --------------

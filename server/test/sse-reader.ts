@@ -33,6 +33,11 @@ export async function readSse(res: Response): Promise<SseResult> {
 
 /** Reads events one by one, so a test can act in the middle of a stream. */
 export async function* sseEvents(res: Response): AsyncGenerator<Record<string, unknown> & { type: string }> {
+  for await (const f of sseFrames(res)) yield f.data;
+}
+
+/** Frames one by one with their `event:` name ('' when none): the console's channel names its events. */
+export async function* sseFrames(res: Response): AsyncGenerator<{ event: string; data: Record<string, unknown> & { type: string } }> {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buf = '';
   for (;;) {
@@ -41,10 +46,10 @@ export async function* sseEvents(res: Response): AsyncGenerator<Record<string, u
     buf += value;
     let i: number;
     while ((i = buf.indexOf('\n\n')) >= 0) {
-      const frame = buf.slice(0, i);
+      const frame = buf.slice(0, i).split('\n');
       buf = buf.slice(i + 2);
-      const data = frame.split('\n').find((l) => l.startsWith('data: '));
-      if (data) yield JSON.parse(data.slice(6));
+      const data = frame.find((l) => l.startsWith('data: '));
+      if (data) yield { event: frame.find((l) => l.startsWith('event: '))?.slice(7) ?? '', data: JSON.parse(data.slice(6)) };
     }
   }
 }

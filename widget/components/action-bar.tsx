@@ -1,43 +1,48 @@
 import { useStore } from '../context';
+import { statusOf } from '../status';
+
+/** The states whose line is a fixed string. */
+const LINES = { waiting: 'handoffWaiting', closed: 'handoffClosed', returned: 'handoffReturned' } as const;
 
 /**
- * Handoff and contact affordances, exactly per config: the handoff button for trigger
- * `button`/`both` once a conversation exists (or the offline message when no agent is online),
- * the waiting line while in handoff, the contact button per its display rule.
+ * The status line (issue 21): one state of status.ts at a time, at most one line and one
+ * action. Changes of who is answering are announced (role=status) as well as shown.
  */
 export function ActionBar() {
   const s = useStore();
   const c = s.config.value!;
   const l = s.l.value;
-  const h = s.handoff.state.value;
-  const offline = c.handoff_offline_message || l.t('notice.handoff_offline');
-  const handoffOn = !!c.handoff_enabled && !s.handoff.off.value;
-  const byButton = c.handoff_trigger !== 'auto';
-  const items = [];
-  if (handoffOn && h === 'active') items.push(<span key="w">{l.t('handoffWaiting')}</span>);
-  // Changes of who is answering are announced (role=status) as well as shown.
-  else if (handoffOn && h === 'connected') items.push(<span key="a" role="status">{l.t('handoffConnected', { name: s.handoff.agent.value || c.handoff_agent_label || l.t('agent') })}</span>);
-  else if (handoffOn && h === 'closed') items.push(<span key="x" role="status">{l.t('handoffClosed')}</span>);
-  else if (handoffOn && h === 'returned') items.push(<span key="r" role="status">{l.t('handoffReturned')}</span>);
-  else if (handoffOn && h === 'offline') items.push(<span key="o">{offline}</span>);
-  else if (handoffOn && byButton && s.hasConversation.value) {
-    items.push(
-      c.handoff_available === false ? (
-        <span key="o">{offline}</span>
-      ) : (
-        <button type="button" key="h" onClick={s.requestHandoff}>
-          {l.t('handoff')}
-        </button>
-      ),
-    );
-  }
-  const done = s.contact.done.value;
-  if (done !== null) items.push(<span key="d" role="status">{done || l.t('contactDone')}</span>);
-  else if (s.contact.button.value && !s.contact.open.value)
-    items.push(
-      <button type="button" key="c" onClick={() => (s.contact.open.value = true)}>
-        {l.t('contact')}
-      </button>,
-    );
-  return items.length ? <div class="bar">{items}</div> : null;
+  const st = statusOf({
+    handoff: s.handoff.state.value,
+    agentName: s.handoff.agent.value || c.handoff_agent_label || l.t('agent'),
+    offlineSaid: s.handoff.said.value,
+    handoffOn: !!c.handoff_enabled && !s.handoff.off.value,
+    byButton: c.handoff_trigger !== 'auto',
+    available: c.handoff_available !== false,
+    hasConversation: s.hasConversation.value,
+    contactOpen: s.contact.open.value,
+    thanks: s.contact.thanks.value ? s.contact.done.value || l.t('contactDone') : null,
+    contactButton: s.contact.button.value,
+    contactOffered: s.contact.offered.value,
+  });
+  if (st.kind === 'form') return null;
+  const line =
+    st.kind === 'sent' ? st.text
+    : st.kind === 'connected' ? l.t('handoffConnected', { name: st.name })
+    : st.kind in LINES ? l.t(LINES[st.kind as keyof typeof LINES])
+    : st.kind === 'offline' && !st.said ? c.handoff_offline_message || l.t('notice.handoff_offline')
+    : null;
+  const wanted = st.kind === 'idle' || st.kind === 'offline' ? st.action : null;
+  // The action's name is its label's key.
+  const action = wanted && (
+    <button type="button" onClick={wanted === 'contact' ? () => (s.contact.open.value = true) : s.requestHandoff}>
+      {l.t(wanted)}
+    </button>
+  );
+  return line || action ? (
+    <div class="bar">
+      {line && <span role="status">{line}</span>}
+      {action}
+    </div>
+  ) : null;
 }

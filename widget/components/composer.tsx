@@ -50,7 +50,10 @@ export function Composer() {
           placeholder={l.t('message')}
           value={s.draft.value}
           maxLength={MAX_MESSAGE_CHARS}
-          onInput={(e) => (s.draft.value = e.currentTarget.value)}
+          onInput={(e) => {
+            s.draft.value = e.currentTarget.value;
+            s.typing(s.draft.value);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
               e.preventDefault();

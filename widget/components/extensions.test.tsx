@@ -40,21 +40,25 @@ describe('handoff', () => {
     expect(screen.getAllByRole('button', { name: 'Helpful' })).toHaveLength(1); // …the agent reply has none
   });
 
-  test('no agent online: the offline message replaces the button', async () => {
+  test('no agent online: no person is offered, and the offline line is not put under every answer (issue 21)', async () => {
     await renderWidget({ handoff_enabled: true, handoff_available: false, handoff_offline_message: 'We are back at 9am.' }, answered);
     await ask();
-    expect(screen.getByText('We are back at 9am.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
+    expect(screen.queryByText('We are back at 9am.')).toBeNull();
   });
 
-  test('trigger auto: no button; a handoff_offline notice shows the banner and opens the contact form (auto)', async () => {
+  test('trigger auto: no button; a handoff_offline notice opens the contact form (auto), says it once, and its reply gets no thumbs', async () => {
     await renderWidget(
       { handoff_enabled: true, handoff_trigger: 'auto', contact_form_enabled: true, contact_form_trigger: 'auto' },
       { 'POST /chat/stream$': () => sseResponse(sse({ type: 'notice', code: 'handoff_offline', level: 'info', message_key: 'notice.handoff_offline' }, { type: 'content', content: 'An answer.' }, done)) },
     );
     await ask('I want a human');
     expect(screen.queryByRole('button', { name: 'Talk to a person' })).toBeNull();
-    expect(screen.getAllByText('No one is available right now.').length).toBeGreaterThan(0);
+    // The bot's reply says it; neither a banner nor the status line says it again (issue 21).
+    expect(screen.getAllByText('An answer.')).toHaveLength(1);
+    expect(screen.queryByText('No one is available right now.')).toBeNull();
+    expect(document.querySelector('.banner')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Helpful' })).toBeNull();
     expect(screen.getByRole('form', { name: 'Contact us' })).toBeTruthy();
   });
 
@@ -74,9 +78,10 @@ describe('handoff', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
     fireEvent.input(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Still there?' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await screen.findByText('Your message was passed to a person.');
+    // One line tells it (issue 21): the status line, not a banner as well.
+    await screen.findByText('A person will join shortly.');
     await waitFor(() => expect(document.querySelectorAll('.msg:not(.user)')).toHaveLength(1)); // only the welcome
-    expect(screen.getByText('A person will join shortly.')).toBeTruthy();
+    expect(document.querySelector('.banner')).toBeNull();
   });
 });
 
@@ -145,6 +150,42 @@ describe('contact form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByText('Thanks, we will write soon.');
     expect(net.calls.at(-1)!.body).toMatchObject({ fields: { email: 'ada@example.test' } });
+  });
+});
+
+describe('contact form, issue 21', () => {
+  const fields = [{ name: 'email', label: 'Email', type: 'email' as const, required: true }];
+  test('a mark sits below its field, outside the label, and goes as soon as the value is valid', async () => {
+    await renderWidget({ contact_form_enabled: true, contact_form_button_display: 'always', contact_form_fields: fields });
+    fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Contact us' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const mark = await screen.findByText('This field is required.');
+    expect(mark.closest('label')).toBeNull();
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    fireEvent.input(email, { target: { value: 'ada@' } });
+    expect(email.getAttribute('aria-invalid')).toBe('true'); // still not valid: still marked
+    expect(screen.getByText('Please check this value.')).toBeTruthy();
+    fireEvent.input(email, { target: { value: 'ada@example.test' } });
+    await waitFor(() => expect(screen.queryByText('Please check this value.')).toBeNull());
+    expect(email.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  test('the thank-you line replaces the form, and goes once the visitor writes again', async () => {
+    await renderWidget(
+      { contact_form_enabled: true, contact_form_button_display: 'always', contact_form_fields: fields, contact_form_success_message: 'Thanks, we will write soon.' },
+      { ...answered, 'POST /bots/[^/]+/contact$': () => json({ id: 'x', success_message: null }, 201) },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open chat' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Contact us' }));
+    fireEvent.input(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'ada@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Thanks, we will write soon.');
+    expect(screen.queryByRole('form', { name: 'Contact us' })).toBeNull();
+    fireEvent.input(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'One more thing' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('An answer.');
+    expect(screen.queryByText('Thanks, we will write soon.')).toBeNull();
   });
 });
 

@@ -46,7 +46,8 @@ export function MessageItem({ m }: { m: Msg }) {
         </div>
       )}
       {state === 'done' && <Citations list={m.citations.value} />}
-      {state === 'done' && m.id && !m.agent && !s.feedbackOff.value && <FeedbackButtons m={m} />}
+      {/* Thumbs only on the bot's answers: not on a person's, nor on what the system says. */}
+      {state === 'done' && m.id && !m.agent && !m.system && !s.feedbackOff.value && <FeedbackButtons m={m} />}
     </div>
   );
 }

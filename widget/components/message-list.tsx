@@ -7,6 +7,20 @@ import { Suggestions } from './suggestions';
 
 const NEAR_BOTTOM_PX = 32;
 
+/** Issue 21: "Ana is typing…" while the live channel says a person is writing a reply. */
+function TypingLine() {
+  const s = useStore();
+  const who = s.handoff.typing.value;
+  if (who === null) return null;
+  const l = s.l.value;
+  const name = who || s.config.value?.handoff_agent_label || l.t('agent');
+  return (
+    <div class="typing" aria-live="polite">
+      {l.t('agentTyping', { name })}
+    </div>
+  );
+}
+
 /**
  * The thread. It follows new content only while the reader is at the bottom: scrolling up to
  * re-read an answer must not be fought by the stream.
@@ -58,6 +72,7 @@ export function MessageList() {
         <MessageItem key={m.key} m={m} />
       ))}
       {!msgs.length && <Suggestions />}
+      <TypingLine />
     </div>
   );
 }

@@ -9,7 +9,12 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 /** The config keeps tokens only as SHA-256; digests are compared in constant time, so timing leaks no prefix. */
 export function agentFor(ctx: { config: Pick<AppConfig, 'agents'> }, request: FastifyRequest): AgentConfig {
   const m = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
-  const given = m ? digest(m[1].trim()) : null;
+  return agentForToken(ctx, m ? m[1] : null);
+}
+
+/** The agent a token names (the header's, or a beacon's body), or 401. */
+export function agentForToken(ctx: { config: Pick<AppConfig, 'agents'> }, token: string | null): AgentConfig {
+  const given = token ? digest(token.trim()) : null;
   const agent = given && ctx.config.agents.find((a) => timingSafeEqual(a.token_sha256, given));
   if (!agent) throw apiError('unauthorized');
   return agent;

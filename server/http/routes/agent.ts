@@ -11,8 +11,8 @@ import { MAX_MESSAGE_CHARS } from '../../../protocol/limits.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../protocol/limits.ts';
 import type { ConversationStatus, Message, StatusChange } from '../../../protocol/schemas.ts';
 import {
-  AgentReplyRequest, AssignRequest, CloseRequest, ConversationListQuery, TagRequest, type AgentList, type AgentMe, type ClaimResponse, type ConversationDetail,
-  type ConversationList, type DeleteResponse, type PresenceResponse,
+  AgentReplyRequest, AgentTypingRequest, AssignRequest, CloseRequest, ContactReplyRequest, ConversationListQuery, PresenceLeaveRequest, PresenceRequest, TagRequest, type AgentList,
+  type AgentMe, type ClaimResponse, type ConversationDetail, type ConversationList, type DeleteResponse, type EmailSent, type PresenceResponse,
 } from '../../../protocol/console.ts';
 import type { AgentConfig } from '../../config/config.ts';
 import { PRESENCE_TTL_S, type Context } from '../../context.ts';
@@ -22,10 +22,11 @@ import type { DomainEvent } from '../../console/events.ts';
 import type { Conversation, ConversationQuery } from '../../store/store.ts';
 import { parseBody, parseQuery } from '../../config/validate.ts';
 import { clientKey } from '../../chat/access.ts';
-import { agentFor, requireAdmin } from './agent-auth.ts';
+import { agentFor, agentForToken, requireAdmin } from './agent-auth.ts';
 import { publish } from '../../console/publish.ts';
 import { summariesOf, summaryOf } from '../../console/summaries.ts';
 import { consoleEventRoutes } from './console-events.ts';
+import { addressOf, transcript } from '../../console/email.ts';
 import { consoleRoutes } from './console.ts';
 import { cursorOf, readCursor } from './query.ts';
 
@@ -59,6 +60,9 @@ const NO_CONVERSATION = 'No conversation with this id exists.';
 /** Tags are compared as kept: trimmed, lower-case, one space between words. */
 const normalTag = (t: string) => t.trim().toLowerCase().replace(/\s+/g, ' ');
 
+/** Issue 21: presence is per console tab when the console names its tab, so one tab leaving does not take the agent away from another. */
+const presenceKey = (name: string, tab: string | undefined) => (tab ? `${name}\u0000${tab}` : name);
+
 /** Only the old waiting list (status handoff, nothing else asked) keeps its order: oldest waiting first. */
 const isWaitingList = (q: ConversationQuery) =>
   q.status === 'handoff' && !q.bot_id && !q.from && !q.to && !q.feedback && !q.unanswered && !q.handed_off && !q.contact && !q.q && !q.after && !q.assignee && !q.tag;
@@ -73,6 +77,29 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
   const claimed = (holder: string) => apiError('conversation_claimed', `${holder} has this conversation.`);
 
   const authLimit = new AuthLimit();
+
+  /**
+   * Issue 21: the console tab closing says so with navigator.sendBeacon, which cannot set a
+   * header: the token comes in the body. Outside the scope below (whose hook wants the header),
+   * counted against the same failure limit.
+   */
+  app.post('/v1/agent/presence/leave', async (request, reply): Promise<PresenceResponse> => {
+    reply.header('cache-control', 'no-store');
+    const key = clientKey(ctx, request);
+    await authLimit.check(key);
+    const body = parseBody(PresenceLeaveRequest, request.body);
+    let who: AgentConfig;
+    try {
+      who = agentForToken(ctx, body.token);
+    } catch (e) {
+      ctx.metrics.authFailures.inc();
+      await authLimit.failed(key);
+      throw e;
+    }
+    await ctx.presence.leave(presenceKey(who.name, body.tab));
+    return { available: false, expires_in: 0 };
+  });
+
   app.register(async (agent) => {
     agent.addHook('onRequest', async (request) => {
       // Failures are counted per client address; past the limit every attempt is a 429.
@@ -96,8 +123,24 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
     }));
 
     agent.post('/v1/agent/presence', async (request): Promise<PresenceResponse> => {
-      await ctx.presence.beat(request.agent!.name);
+      const tab = request.body === undefined || request.body === null ? undefined : parseBody(PresenceRequest, request.body).tab;
+      await ctx.presence.beat(presenceKey(request.agent!.name, tab));
       return { available: true, expires_in: PRESENCE_TTL_S };
+    });
+
+    /** Issue 21: sign-out and the "Away" switch end the presence at once, not after the heartbeat's 60 s. */
+    agent.delete<{ Querystring: { tab?: string } }>('/v1/agent/presence', async (request): Promise<PresenceResponse> => {
+      const { tab } = parseQuery(PresenceRequest, request.query);
+      await ctx.presence.leave(presenceKey(request.agent!.name, tab));
+      return { available: false, expires_in: 0 };
+    });
+
+    /** Issue 21: the agent is typing a reply; the visitor's widget shows it (nothing is stored). */
+    agent.post<{ Params: { conversation_id: string } }>('/v1/agent/conversations/:conversation_id/typing', async (request): Promise<{ ok: true }> => {
+      const { typing } = parseBody(AgentTypingRequest, request.body);
+      const c = await conversation(request.params.conversation_id);
+      await publish(ctx, eventOf(c, 'agent.typing', { agent_name: request.agent!.name, typing }));
+      return { ok: true };
     });
 
     agent.get('/v1/agent/conversations', async (request): Promise<ConversationList> => {
@@ -136,8 +179,46 @@ export function agentRoutes(app: FastifyInstance, ctx: Context) {
       if (c.status === 'handoff' && !c.assignee) await claimAndTell(c, name);
       const message = await ctx.store.addMessage(c.id, { role: 'assistant', content, agent_name: name });
       await publish(ctx, eventOf(c, 'message.agent', { message, agent_name: name }));
+      // Issue 21: a visitor who left an address and is gone gets it by e-mail, in the background.
+      void emailIfGone(c, name).catch((e: Error) => request.log.warn({ event: 'email_failed', conversation_id: c.id, err: e.message }, 'reply not e-mailed'));
       reply.code(201);
       return message;
+    });
+
+    /** When the bot allows it and the visitor has no live channel open: the reply with the recent transcript, by e-mail; the outcome goes on the timeline. */
+    const emailIfGone = async (c: Conversation, agentName: string) => {
+      const bot = ctx.config.bots.get(c.bot_id);
+      if (!bot?.handoff.email_replies || !ctx.mailer || (await ctx.visitors.here(c.id))) return;
+      const emailFields = bot.contact_form.fields.filter((f) => f.type === 'email').map((f) => f.name);
+      const [visitor, contacts, messages] = await Promise.all([ctx.store.visitorOf(c), ctx.store.contactsOf(c.id), ctx.store.messages(c.id)]);
+      const to = addressOf(visitor?.email, contacts, emailFields.length ? emailFields : ['email']);
+      if (!to) return;
+      const sent = await ctx.mailer.send({
+        to, subject: `${agentName} replied to your conversation with ${bot.name}`,
+        text: `${agentName} of ${bot.name} replied while you were away:\n\n${transcript(Array.isArray(messages) ? messages : [], bot.name)}\n`,
+      });
+      await ctx.store.addEvent(c.id, sent.ok ? { type: 'email_sent', agent_name: agentName, note: to } : { type: 'email_failed', agent_name: agentName, note: `${to}: ${sent.error}` });
+    };
+
+    /** Issue 21: an operator answers a contact submission by e-mail, to its e-mail field; retried, and the outcome is the answer. */
+    agent.post<{ Params: { contact_id: string } }>('/v1/agent/contacts/:contact_id/reply', async (request): Promise<EmailSent> => {
+      const body = parseBody(ContactReplyRequest, request.body);
+      const found = await ctx.store.contact(request.params.contact_id);
+      const bot = found && ctx.config.bots.get(found.bot_id);
+      if (!found || !bot) throw apiError('not_found', 'No contact submission with this id exists.');
+      const emailFields = bot.contact_form.fields.filter((f) => f.type === 'email').map((f) => f.name);
+      const to = addressOf(null, [found], emailFields.length ? emailFields : ['email']);
+      if (!to) throw apiError('invalid_request', 'This submission has no e-mail address to answer.');
+      if (!ctx.mailer) throw apiError('email_not_configured');
+      const subject = body.subject?.trim() || `Re: your message to ${bot.name}`;
+      const name = request.agent!.name;
+      const sent = await ctx.mailer.send({ to, subject, text: body.text });
+      if (found.conversation_id) {
+        await ctx.store.addEvent(found.conversation_id, sent.ok ? { type: 'email_sent', agent_name: name, note: to } : { type: 'email_failed', agent_name: name, note: `${to}: ${sent.error}` });
+      }
+      request.log.info({ event: sent.ok ? 'email_sent' : 'email_failed', contact_id: found.id, attempts: sent.attempts }, sent.ok ? 'contact answered by e-mail' : 'contact answer not delivered');
+      if (!sent.ok) throw apiError('email_failed', `The SMTP server did not take the message after ${sent.attempts} attempts: ${sent.error}`);
+      return { to, subject, attempts: sent.attempts };
     });
 
     const claimAndTell = async (c: Conversation, name: string) => {

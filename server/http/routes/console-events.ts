@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import { CONSOLE_SSE_EVENT } from '../../../protocol/codes.ts';
-import type { ConsoleEvent } from '../../../protocol/console.ts';
+import { CONSOLE_SSE_EVENT, SIGNAL_SSE_EVENT, SIGNAL_TYPES, type SignalType } from '../../../protocol/codes.ts';
+import type { ConsoleEvent, ConsoleSignal } from '../../../protocol/console.ts';
 import type { Context } from '../../context.ts';
 import type { DomainEvent } from '../../console/events.ts';
 import { HEARTBEAT, SSE_HEADERS } from '../../chat/sse.ts';
@@ -17,6 +17,9 @@ import { summaryOf } from '../../console/summaries.ts';
 const BUFFER_CAP = 1 << 20;
 
 export const formatConsoleEvent = (e: ConsoleEvent) => `event: ${CONSOLE_SSE_EVENT}\ndata: ${JSON.stringify(e)}\n\n`;
+/** Issue 21: typing and seen go as `event: signal`, sent as they come (no store read: they come per keystroke). */
+export const formatSignal = (e: ConsoleSignal) => `event: ${SIGNAL_SSE_EVENT}\ndata: ${JSON.stringify(e)}\n\n`;
+const isSignal = (t: string): t is SignalType => (SIGNAL_TYPES as readonly string[]).includes(t);
 
 export function consoleEventRoutes(app: FastifyInstance, ctx: Context) {
   const open = new Set<ServerResponse>();
@@ -27,7 +30,7 @@ export function consoleEventRoutes(app: FastifyInstance, ctx: Context) {
   /** The wire form of an event: the conversation read now (null once deleted). */
   const toConsole = async (e: DomainEvent): Promise<ConsoleEvent> => {
     const c = e.conversation_id && e.type !== 'conversation.deleted' ? await ctx.store.getConversation(e.conversation_id) : undefined;
-    return { type: e.type, at: e.at, conversation_id: e.conversation_id, conversation: c ? await summaryOf(ctx, c) : null, message: e.message ?? null, agent_name: e.agent_name ?? null };
+    return { type: e.type as ConsoleEvent['type'], at: e.at, conversation_id: e.conversation_id, conversation: c ? await summaryOf(ctx, c) : null, message: e.message ?? null, agent_name: e.agent_name ?? null };
   };
 
   app.get('/v1/agent/events', async (request, reply) => {
@@ -40,6 +43,13 @@ export function consoleEventRoutes(app: FastifyInstance, ctx: Context) {
     // Events are written in the order they came, though each needs a store read first.
     let chain = Promise.resolve();
     const unsubscribe = ctx.events.subscribe((e) => {
+      if (isSignal(e.type)) {
+        if (res.destroyed || !e.conversation_id) return;
+        res.write(formatSignal({
+          type: e.type, at: e.at, conversation_id: e.conversation_id, agent_name: e.agent_name ?? null, typing: e.typing ?? null, text: e.text ?? null, message_id: e.message_id ?? null,
+        }));
+        return;
+      }
       chain = chain.then(async () => {
         if (res.destroyed) return;
         const wire = await toConsole(e);
