@@ -65,7 +65,7 @@ export function chatRoutes(app: FastifyInstance, ctx: Context) {
     const turn = new TurnStream(ctx, out);
     try {
       out.start(reply.getHeaders() as Record<string, string>);
-      await turn.begin({ session_id: body.session_id, bot_id: bot.id });
+      turn.begin({ session_id: body.session_id, bot_id: bot.id });
       await runTurn(ctx, { bot, sessionId: body.session_id, message: body.message, conversation, image }, turn, lease);
     } catch (e) {
       // The status line is sent; a failure now can only be an error event.
