@@ -76,7 +76,19 @@ export class SseWriter {
   /** Writes one event; resolves once the socket can take more. False when the stream is gone. */
   async send(event: ChatEvent, id?: string): Promise<boolean> {
     if (!this.open) return false;
-    const ok = this.res.write(formatEvent(event, id));
+    return this.write(formatEvent(event, id));
+  }
+
+  /** Writes several events at once (one write to the socket, not one per event); as `send`. */
+  async sendMany(events: ReadonlyArray<{ event: ChatEvent; id?: string }>): Promise<boolean> {
+    if (!this.open) return false;
+    let text = '';
+    for (const e of events) text += formatEvent(e.event, e.id);
+    return this.write(text);
+  }
+
+  private write(text: string): Promise<boolean> | boolean {
+    const ok = this.res.write(text);
     this.armHeartbeat();
     if (ok) return true;
     if (this.res.writableLength > this.opts.bufferCap) {

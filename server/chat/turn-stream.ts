@@ -95,10 +95,7 @@ export class TurnStream implements TurnOutput {
         const batch = this.pending;
         this.pending = [];
         const logged = await this.log(batch, isTerminal(batch[batch.length - 1].event));
-        for (const { seq, event } of batch) {
-          if (!this.out.open) break;
-          await this.out.send(event, logged ? `${this.id}:${seq}` : undefined);
-        }
+        await this.out.sendMany(batch.map(({ seq, event }) => ({ event, id: logged ? `${this.id}:${seq}` : undefined })));
       }
     } finally {
       this.flushing = null;

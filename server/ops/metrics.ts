@@ -161,6 +161,11 @@ export class MeteredSseWriter extends SseWriter {
     return super.send(event, id);
   }
 
+  override sendMany(events: ReadonlyArray<{ event: ChatEvent; id?: string }>): Promise<boolean> {
+    if (this.open) for (const e of events) this.observe(e.event);
+    return super.sendMany(events);
+  }
+
   override closeWith(event: ChatEvent, id?: string) {
     if (this.open) this.observe(event);
     return super.closeWith(event, id);
