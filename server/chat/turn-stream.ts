@@ -94,8 +94,10 @@ export class TurnStream implements TurnOutput {
       while (this.pending.length) {
         const batch = this.pending;
         this.pending = [];
-        const logged = await this.log(batch, isTerminal(batch[batch.length - 1].event));
-        await this.out.sendMany(batch.map(({ seq, event }) => ({ event, id: logged ? `${this.id}:${seq}` : undefined })));
+        const last = isTerminal(batch[batch.length - 1].event);
+        const logged = await this.log(batch, last);
+        // The final event ends the response in the same write.
+        await this.out.sendMany(batch.map(({ seq, event }) => ({ event, id: logged ? `${this.id}:${seq}` : undefined })), last);
       }
     } finally {
       this.flushing = null;

@@ -64,7 +64,8 @@ export function chatRoutes(app: FastifyInstance, ctx: Context) {
     // Every event is logged under the turn's id, so a client that drops can resume (turn-stream.ts).
     const turn = new TurnStream(ctx, out);
     try {
-      out.start(reply.getHeaders() as Record<string, string>);
+      // The headers go out with the first event (status), which follows at once.
+      out.start(reply.getHeaders() as Record<string, string>, false);
       turn.begin({ session_id: body.session_id, bot_id: bot.id });
       await runTurn(ctx, { bot, sessionId: body.session_id, message: body.message, conversation, image }, turn, lease);
     } catch (e) {
