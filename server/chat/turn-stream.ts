@@ -85,6 +85,10 @@ export class TurnStream implements TurnOutput {
     // A client or log that does not keep up holds the turn back; without a client the log is the
     // only reader's source, and it must keep up before more is generated.
     if (this.pending.length >= MAX_AHEAD || !this.out.open) await this.flushing;
+    // After the first event the turn lets the event loop turn once: node's http corks a
+    // response's socket at each write until the next tick, and a turn that runs on in
+    // microtasks alone (SQLite answers synchronously) held its first `status` until its end.
+    else if (this.seq === 1) await new Promise<void>((resolve) => setImmediate(resolve));
     return this.open;
   }
 
