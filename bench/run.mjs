@@ -25,7 +25,9 @@ const FIGURES = [
   { name: 'serialize', cmd: ['node', '--import', 'tsx', 'bench/serialize.mjs'], timeoutS: 120 },
   { name: 'sources', cmd: ['taskset', '-c', '0', 'node', '--import', 'tsx', 'bench/sources.mjs'], timeoutS: 180 },
   // Needs PostgreSQL and Redis on their default ports (as .ci/run starts them).
-  { name: 'scale-out', cmd: ['node', 'bench/scale-out.mjs'], timeoutS: 600 },
+  { name: 'scale-out', cmd: ['node', 'bench/scale-out.mjs'], timeoutS: 900, ulimit: true },
+  // Three instances, 60 s of mixed load, exact counts after (PostgreSQL and Redis as above).
+  { name: 'soak', cmd: ['node', 'bench/soak.mjs'], timeoutS: 300 },
   { name: 'console', cmd: ['node', 'bench/console.mjs'], timeoutS: 900 },
   // Issue 21: agent reply → rendered in the widget over the live channel; memory per open channel.
   { name: 'live-reply', cmd: ['node', 'bench/live-reply.mjs'], timeoutS: 600 },

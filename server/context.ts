@@ -6,6 +6,7 @@ import type { AppConfig, BotSettings } from './config/config.ts';
 import { ExtractiveEngine } from './engines/extractive.ts';
 import type { Engine } from './engines/engine.ts';
 import { OpenAIEngine } from './engines/openai.ts';
+import { modelFetch } from './ops/model-fetch.ts';
 import type { KnowledgeBase } from './knowledge/knowledge.ts';
 import { LiveKnowledge } from './knowledge/live.ts';
 import { randomUUID } from 'node:crypto';
@@ -85,7 +86,7 @@ export function createContext({ indexDir = null, watchKnowledge = false, resumeG
   for (const bot of o.config.bots.values()) {
     const live = new LiveKnowledge(bot, { cacheDir: indexDir, name: bot.id }, o.log);
     bases.set(bot.id, watchKnowledge ? live.watch() : live);
-    engines.set(bot.id, bot.engine.type === 'openai' ? new OpenAIEngine(bot.engine) : new ExtractiveEngine(bot.engine.chunk_delay_ms));
+    engines.set(bot.id, bot.engine.type === 'openai' ? new OpenAIEngine(bot.engine, modelFetch as typeof fetch) : new ExtractiveEngine(bot.engine.chunk_delay_ms));
   }
   return {
     ...o,

@@ -125,7 +125,7 @@ export async function startServer(o: StartOptions): Promise<RunningServer> {
     webhooks: o.webhooks,
     email: o.email,
   });
-  if (redis) ctx.events = await RedisEvents.connect(redis, (m) => log.warn({ event: 'events_problem' }, m));
+  if (redis) ctx.events = await RedisEvents.connect(redis, ctx.instanceId, (m) => log.warn({ event: 'events_problem' }, m));
   ctx.metrics.watch(ctx);
   // Every bot's files, PDF and DOCX included, are indexed before the first question.
   await ctx.knowledgeReady;

@@ -81,3 +81,39 @@ describe.skipIf(noRedis)('Limits against Redis, every request in flight at once'
     expect(messages.filter((m) => !m.includes(message))).toEqual([]);
   });
 });
+
+// Points given back: a refused request leaves none in any window (they go back inside the same
+// script call), and a refund returns one to every window the request counted in.
+describe.each([
+  ['in Redis', true],
+  ['in memory', false],
+])('Limits %s: refusals and refunds leave exact counts', (_name, useRedis) => {
+  let redis: Redis | null = null;
+  const prefix = scratchPrefix();
+  beforeAll(async () => {
+    if (useRedis && !noRedis) redis = await connectRedis({ url: TEST_REDIS_URL, prefix: prefix.prefix });
+  });
+  afterAll(async () => {
+    redis?.disconnect();
+    await prefix.clear();
+  });
+
+  test.skipIf(useRedis && noRedis)('2 a minute: the third is refused and counts nowhere; a refund (once, however often called) lets one more in', async () => {
+    const limits = new Limits(redis);
+    const bot = { id: `refund-bot-${useRedis}`, rate_limits: { per_minute: 2, per_hour: null, per_day: null } } as unknown as BotSettings;
+    const first = await limits.chat(bot, 'client-r');
+    await limits.chat(bot, 'client-r');
+    await expect(limits.chat(bot, 'client-r')).rejects.toThrow('the limit is 2 per minute');
+    if (redis) {
+      // The baseline's windows took the refused request's point and gave it back in the same call.
+      expect(await redis.get(`rl:chat:minute:15:${bot.id}|client-r`)).toBe('2');
+      expect(await redis.get(`rl:chat:hour:120:${bot.id}|client-r`)).toBe('2');
+      expect(await redis.get(`rl:bot:${bot.id}:minute:2:${bot.id}|client-r`)).toBe('2');
+    }
+    await first.refund();
+    await first.refund();
+    if (redis) expect(await redis.get(`rl:chat:minute:15:${bot.id}|client-r`)).toBe('1');
+    await limits.chat(bot, 'client-r');
+    await expect(limits.chat(bot, 'client-r')).rejects.toThrow('the limit is 2 per minute');
+  });
+});

@@ -66,17 +66,38 @@ export class SseWriter {
     return !this.ended && !this.controller.signal.aborted;
   }
 
-  /** Sends status 200 and the SSE headers (plus any set by CORS) and starts the heartbeat. */
-  start(extraHeaders: Record<string, string>) {
+  /**
+   * Sets status 200 and the SSE headers (plus any set by CORS) and starts the heartbeat. With
+   * `flush` false the headers go out with the first event, in the same write: for a caller whose
+   * first event follows at once (a chat turn's `status`).
+   */
+  start(extraHeaders: Record<string, string>, flush = true) {
     this.res.writeHead(200, { ...extraHeaders, ...SSE_HEADERS });
-    this.res.flushHeaders();
+    if (flush) this.res.flushHeaders();
     this.armHeartbeat();
   }
 
   /** Writes one event; resolves once the socket can take more. False when the stream is gone. */
   async send(event: ChatEvent, id?: string): Promise<boolean> {
     if (!this.open) return false;
-    const ok = this.res.write(formatEvent(event, id));
+    return this.write(formatEvent(event, id));
+  }
+
+  /**
+   * Writes several events at once (one write to the socket, not one per event); as `send`.
+   * With `end` the response ends with them, in the same write (the turn's final event is among them).
+   */
+  async sendMany(events: ReadonlyArray<{ event: ChatEvent; id?: string }>, end = false): Promise<boolean> {
+    if (!this.open) return false;
+    let text = '';
+    for (const e of events) text += formatEvent(e.event, e.id);
+    if (!end) return this.write(text);
+    this.end(text);
+    return true;
+  }
+
+  private write(text: string): Promise<boolean> | boolean {
+    const ok = this.res.write(text);
     this.armHeartbeat();
     if (ok) return true;
     if (this.res.writableLength > this.opts.bufferCap) {
@@ -114,11 +135,11 @@ export class SseWriter {
   }
 
   /** Ends the response normally (after `done` or `error`). */
-  end() {
+  end(last?: string) {
     if (this.ended) return;
     this.ended = true;
     this.stopHeartbeat();
-    if (!this.res.destroyed) this.res.end();
+    if (!this.res.destroyed) this.res.end(last);
   }
 
   /** Stops the turn: aborts generation and drops the connection. */

@@ -149,12 +149,11 @@ describe('the in-memory turn log', () => {
   test('keeps at most MAX_MEMORY_TURNS turns, dropping the oldest; an ended turn can still be read', async () => {
     const { MemoryTurnLog, MAX_MEMORY_TURNS } = await import('./turn-log.ts');
     const log = new MemoryTurnLog();
-    for (let i = 0; i <= MAX_MEMORY_TURNS; i++) await log.begin(`t${i}`, { session_id: 's', bot_id: 'b' });
+    const meta = { session_id: 's', bot_id: 'b' };
+    for (let i = 0; i <= MAX_MEMORY_TURNS; i++) await log.append(`t${i}`, [{ seq: 1, event: { type: 'status', stage: 'retrieving' } }], { meta });
     expect(await log.meta('t0')).toBeUndefined();
-    expect(await log.meta('t1')).toEqual({ session_id: 's', bot_id: 'b' });
-    await log.append('t1', 1, { type: 'status', stage: 'retrieving' });
-    await log.append('t1', 2, { type: 'error', error: 'internal_error', message: 'x' });
-    await log.release('t1');
+    expect(await log.meta('t1')).toEqual(meta);
+    await log.append('t1', [{ seq: 2, event: { type: 'error', error: 'internal_error', message: 'x' } }], { end: true });
     const read = [];
     for await (const e of log.read('t1', 1, new AbortController().signal)) read.push(e);
     expect(read).toEqual([{ seq: 2, event: { type: 'error', error: 'internal_error', message: 'x' } }]);

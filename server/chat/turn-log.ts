@@ -31,12 +31,21 @@ export interface LoggedEvent { seq: number; event: ChatEvent }
 export const isTerminal = (e: ChatEvent) => e.type === 'done' || e.type === 'error';
 export const INTERRUPTED: ChatEvent = { type: 'error', error: 'service_unavailable', message: 'The answer was interrupted. Please ask again.' };
 
+export interface AppendOptions {
+  /** The turn's first batch: the log begins with it (its meta, the owner's alive mark). */
+  meta?: TurnMeta;
+  /** The turn's last batch: the owner lets go (the alive mark goes, the events are kept ENDED_TTL_S). */
+  end?: boolean;
+}
+
 export interface TurnLog {
-  begin(turnId: string, meta: TurnMeta): Promise<void>;
-  append(turnId: string, seq: number, event: ChatEvent): Promise<void>;
+  /**
+   * Logs a batch of a turn's events, in order, in one call (one round trip with Redis, all or
+   * nothing); the first batch begins the turn and the last ends it (AppendOptions).
+   */
+  append(turnId: string, events: LoggedEvent[], o?: AppendOptions): Promise<void>;
   /** The owner is still generating (renewed every ALIVE_EVERY_MS; gone when the turn ends or the owner dies). */
   keepAlive(turnId: string): Promise<void>;
-  release(turnId: string): Promise<void>;
   meta(turnId: string): Promise<TurnMeta | undefined>;
   /** A reader is attached (renewed while it reads), so the owner keeps generating for it. */
   hasReader(turnId: string): Promise<boolean>;
@@ -50,11 +59,6 @@ interface MemoryTurn { meta: TurnMeta; events: ChatEvent[]; alive: boolean; read
 export class MemoryTurnLog implements TurnLog {
   private readonly turns = new Map<string, MemoryTurn>();
 
-  async begin(turnId: string, meta: TurnMeta) {
-    if (this.turns.size >= MAX_MEMORY_TURNS) this.forget(this.turns.keys().next().value!);
-    this.turns.set(turnId, { meta, events: [], alive: true, readers: 0, wake: new Set(), timer: this.expire(turnId, TURN_TTL_S) });
-  }
-
   private expire(turnId: string, seconds: number): NodeJS.Timeout {
     const timer = setTimeout(() => this.turns.delete(turnId), seconds * 1000);
     timer.unref();
@@ -66,24 +70,24 @@ export class MemoryTurnLog implements TurnLog {
     this.turns.delete(turnId);
   }
 
-  async append(turnId: string, seq: number, event: ChatEvent) {
+  async append(turnId: string, events: LoggedEvent[], o: AppendOptions = {}) {
+    if (o.meta) {
+      if (this.turns.size >= MAX_MEMORY_TURNS) this.forget(this.turns.keys().next().value!);
+      this.turns.set(turnId, { meta: o.meta, events: [], alive: true, readers: 0, wake: new Set(), timer: this.expire(turnId, TURN_TTL_S) });
+    }
     const t = this.turns.get(turnId);
     if (!t) return;
-    t.events[seq - 1] = event;
+    for (const { seq, event } of events) t.events[seq - 1] = event;
+    if (o.end) {
+      t.alive = false;
+      clearTimeout(t.timer);
+      t.timer = this.expire(turnId, ENDED_TTL_S);
+    }
     for (const w of t.wake) w();
   }
 
   async keepAlive() {
-    // One process: the owner is alive until it releases the turn.
-  }
-
-  async release(turnId: string) {
-    const t = this.turns.get(turnId);
-    if (!t) return;
-    t.alive = false;
-    clearTimeout(t.timer);
-    t.timer = this.expire(turnId, ENDED_TTL_S);
-    for (const w of t.wake) w();
+    // One process: the owner is alive until it ends the turn.
   }
 
   async meta(turnId: string) {
@@ -129,39 +133,55 @@ export class MemoryTurnLog implements TurnLog {
 }
 
 /**
+ * One batch of a turn's events in one call, atomic. KEYS: the stream, its meta, its alive mark.
+ * ARGV: 'b' begin and/or 'e' end, TURN_TTL_S, ENDED_TTL_S, ALIVE_TTL_MS, session_id, bot_id,
+ * then seq and JSON of each event. Entry ids are `0-<seq>`, so an entry is never written twice.
+ */
+const APPEND = `
+local begin = string.find(ARGV[1], 'b', 1, true)
+local ending = string.find(ARGV[1], 'e', 1, true)
+if begin then
+  redis.call('HSET', KEYS[2], 'session_id', ARGV[5], 'bot_id', ARGV[6])
+  redis.call('EXPIRE', KEYS[2], ARGV[2])
+  if not ending then redis.call('SET', KEYS[3], '1', 'PX', ARGV[4]) end
+end
+for i = 7, #ARGV, 2 do redis.call('XADD', KEYS[1], '0-' .. ARGV[i], 'e', ARGV[i + 1]) end
+if ending then
+  redis.call('DEL', KEYS[3])
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  redis.call('EXPIRE', KEYS[2], ARGV[3])
+elseif begin then
+  redis.call('EXPIRE', KEYS[1], ARGV[2])
+end
+return 1`;
+
+interface TurnScripts { lumenTurnAppend(stream: string, meta: string, alive: string, ...args: Array<string | number>): Promise<number> }
+
+/**
  * Keys (under the instance's prefix): `turn:<id>` a stream whose entry ids are `0-<seq>`,
  * `turn:<id>:meta` a hash, `turn:<id>:alive` and `turn:<id>:reader` marks with a short TTL.
+ * A batch of events is one script call (APPEND), sent by its SHA.
  */
 export class RedisTurnLog implements TurnLog {
   private readonly redis: Redis;
+  private readonly scripts: TurnScripts;
   /** Blocking reads hold a connection each: readers are reconnecting clients, which are few. */
   private readonly readers = new Set<Redis>();
 
   constructor(redis: Redis) {
     this.redis = redis;
+    if (!(redis as unknown as Partial<TurnScripts>).lumenTurnAppend) redis.defineCommand('lumenTurnAppend', { numberOfKeys: 3, lua: APPEND });
+    this.scripts = redis as unknown as TurnScripts;
   }
 
-  async begin(turnId: string, meta: TurnMeta) {
-    await this.redis.multi()
-      .hset(`turn:${turnId}:meta`, meta).expire(`turn:${turnId}:meta`, TURN_TTL_S)
-      .set(`turn:${turnId}:alive`, '1', 'PX', ALIVE_TTL_MS)
-      .exec();
-  }
-
-  async append(turnId: string, seq: number, event: ChatEvent) {
-    // The first entry creates the stream and gives it its lifetime; later ones only add.
-    if (seq === 1) await this.redis.multi().xadd(`turn:${turnId}`, `0-${seq}`, 'e', JSON.stringify(event)).expire(`turn:${turnId}`, TURN_TTL_S).exec();
-    else await this.redis.xadd(`turn:${turnId}`, `0-${seq}`, 'e', JSON.stringify(event));
+  async append(turnId: string, events: LoggedEvent[], o: AppendOptions = {}) {
+    const args: Array<string | number> = [`${o.meta ? 'b' : ''}${o.end ? 'e' : ''}`, TURN_TTL_S, ENDED_TTL_S, ALIVE_TTL_MS, o.meta?.session_id ?? '', o.meta?.bot_id ?? ''];
+    for (const { seq, event } of events) args.push(seq, JSON.stringify(event));
+    await this.scripts.lumenTurnAppend(`turn:${turnId}`, `turn:${turnId}:meta`, `turn:${turnId}:alive`, ...args);
   }
 
   async keepAlive(turnId: string) {
     await this.redis.set(`turn:${turnId}:alive`, '1', 'PX', ALIVE_TTL_MS);
-  }
-
-  async release(turnId: string) {
-    await this.redis.multi()
-      .del(`turn:${turnId}:alive`).expire(`turn:${turnId}`, ENDED_TTL_S).expire(`turn:${turnId}:meta`, ENDED_TTL_S)
-      .exec();
   }
 
   async meta(turnId: string) {

@@ -121,23 +121,28 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
   // Take a credit up front so simultaneous turns cannot overspend; the lease gives it back if no answer is stored.
   if (!(await lease.takeCredit())) return void (await fail('service_unavailable', MESSAGES.credits));
   try {
-    let conversation = input.conversation ?? (await store.createConversation(bot.id, input.sessionId));
+    // A new conversation and its first message are one write (and have no history to read).
+    const started = input.conversation ? null : await store.startConversation(bot.id, input.sessionId, userMessage);
+    let conversation = started?.conversation ?? input.conversation!;
+    // Not waited for: events go out in order on one connection (with Redis, in the same write as
+    // the turn's next command), and publish() only logs a failure (console/publish.ts).
     const tell = (type: DomainEvent['type'], more: Partial<DomainEvent> = {}) =>
-      publish(ctx, { type, bot_id: bot.id, conversation_id: conversation.id, session_id: conversation.session_id, ...more });
-    if (!input.conversation) {
+      void publish(ctx, { type, bot_id: bot.id, conversation_id: conversation.id, session_id: conversation.session_id, ...more });
+    if (started) {
+      // Where the chat started (the widget's page, browser and OS) is kept before anyone is told.
       if (input.context) await store.setVisitorContext(conversation.id, input.context);
-      await tell('conversation.created');
+      tell('conversation.created');
     }
     // A new message reopens a closed conversation.
     if (conversation.status === 'closed') {
       conversation = (await store.setStatus(conversation.id, 'open')) ?? conversation;
       await store.addEvent(conversation.id, { type: 'reopened' });
-      await tell('conversation.reopened');
+      tell('conversation.reopened');
     }
-    const earlier = await store.messages(conversation.id);
+    const earlier = started ? [] : await store.messages(conversation.id);
     const history = Array.isArray(earlier) ? earlier.map((m) => ({ role: m.role, content: m.content })) : [];
-    const asked = await store.addMessage(conversation.id, userMessage);
-    await tell('message.visitor', { message: asked });
+    const asked = started?.message ?? (await store.addMessage(conversation.id, userMessage));
+    tell('message.visitor', { message: asked });
 
     const kb = ctx.knowledge(bot);
     // Small talk is not searched ("hi" would only find "I couldn't find an answer"); a

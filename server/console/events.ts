@@ -42,19 +42,27 @@ export type Listener = (e: DomainEvent) => void;
 export interface Events {
   /** Tells every listener (on every instance, with Redis); never throws: a lost event is logged, not the request's problem. */
   publish(e: DomainEvent): Promise<void>;
-  /** Listens to events of every instance; returns the unsubscribe function. */
+  /** Listens to events of every instance (the console's live channel); returns the unsubscribe function. */
   subscribe(listener: Listener): () => void;
+  /** Listens to the events published on this instance only (webhooks: each event is sent by the instance where it happened). */
+  subscribeLocal(listener: Listener): () => void;
+  /** Resolves once the listeners subscribed so far hear other instances' events (a channel subscription is under way). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** One process: listeners are called synchronously, each guarded so one failing listener cannot stop the others. */
 export class MemoryEvents implements Events {
+  /** Listeners to every instance's events. */
   protected readonly listeners = new Set<Listener>();
+  /** Listeners to this instance's events only. */
+  protected readonly local = new Set<Listener>();
   async publish(e: DomainEvent) {
-    this.deliver(e);
+    this.deliver(e, this.local);
+    this.deliver(e, this.listeners);
   }
-  protected deliver(e: DomainEvent) {
-    for (const l of this.listeners) {
+  protected deliver(e: DomainEvent, to: Set<Listener>) {
+    for (const l of to) {
       try {
         l(e);
       } catch {
@@ -62,11 +70,19 @@ export class MemoryEvents implements Events {
       }
     }
   }
-  subscribe(listener: Listener) {
+  subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
+  subscribeLocal(listener: Listener): () => void {
+    this.local.add(listener);
+    return () => void this.local.delete(listener);
+  }
+  async ready() {
+    // One process: every listener hears everything at once.
+  }
   async close() {
     this.listeners.clear();
+    this.local.clear();
   }
 }

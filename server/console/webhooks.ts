@@ -74,7 +74,7 @@ export function payload(ctx: { config: Pick<AppConfig, 'bots'> }, e: DomainEvent
 export interface WebhookDeps {
   config: Pick<AppConfig, 'bots' | 'workspaces'>;
   store: Pick<WebhookStore, 'enqueueDeliveries' | 'claimDueDeliveries' | 'finishAttempt'>;
-  events: Pick<Events, 'subscribe'>;
+  events: Pick<Events, 'subscribeLocal'>;
   instanceId: string;
   log: Logger;
 }
@@ -98,7 +98,7 @@ export class WebhookDispatcher {
   /** Listens for events and sends due deliveries; nothing to do when no workspace has a webhook. */
   start() {
     if (![...this.ctx.config.workspaces.values()].some((w) => w.webhooks.length)) return;
-    this.unsubscribe = this.ctx.events.subscribe((e) => void this.enqueue(e));
+    this.unsubscribe = this.ctx.events.subscribeLocal((e) => void this.enqueue(e));
     this.timer = setInterval(() => this.kick(), this.pollMs).unref();
     this.kick();
   }
@@ -110,11 +110,7 @@ export class WebhookDispatcher {
     await this.running;
   }
 
-  /**
-   * Every instance hears every event (Redis fan-out), but only the one where it happened
-   * enqueues it: events carry no instance id, so the listener enqueues only events published
-   * here. `ctx.events` delivers remote events too, so the origin check is the `local` mark.
-   */
+  /** Each event is enqueued once, by the instance where it happened (it listens to its own events only). */
   private async enqueue(e: DomainEvent) {
     if (!isWebhookEvent(e.type) || e.origin !== this.ctx.instanceId) return;
     const bot = this.ctx.config.bots.get(e.bot_id);

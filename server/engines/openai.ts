@@ -63,10 +63,11 @@ export class OpenAIEngine implements Engine {
   private readonly cfg: OpenAIConfig;
   private readonly client: OpenAI;
 
-  constructor(cfg: OpenAIConfig) {
+  /** `fetch`: what the client sends with (the server passes ops/model-fetch.ts); the global fetch when absent. */
+  constructor(cfg: OpenAIConfig, fetch?: typeof globalThis.fetch) {
     this.cfg = cfg;
     // No retries: a retried stream would repeat text, and stalls are handled below.
-    this.client = new OpenAI({ apiKey: cfg.api_key ?? 'none', baseURL: cfg.base_url, maxRetries: 0, timeout: cfg.timeout_ms });
+    this.client = new OpenAI({ apiKey: cfg.api_key ?? 'none', baseURL: cfg.base_url, maxRetries: 0, timeout: cfg.timeout_ms, fetch });
   }
 
   messages(req: EngineRequest): ChatCompletionMessageParam[] {

@@ -151,9 +151,9 @@ export class MeteredSseWriter extends SseWriter {
     this.metrics = metrics;
   }
 
-  override start(extraHeaders: Record<string, string>) {
+  override start(extraHeaders: Record<string, string>, flush = true) {
     this.started = true;
-    super.start(extraHeaders);
+    super.start(extraHeaders, flush);
   }
 
   override send(event: ChatEvent, id?: string): Promise<boolean> {
@@ -161,17 +161,22 @@ export class MeteredSseWriter extends SseWriter {
     return super.send(event, id);
   }
 
+  override sendMany(events: ReadonlyArray<{ event: ChatEvent; id?: string }>, end = false): Promise<boolean> {
+    if (this.open) for (const e of events) this.observe(e.event);
+    return super.sendMany(events, end);
+  }
+
   override closeWith(event: ChatEvent, id?: string) {
     if (this.open) this.observe(event);
     return super.closeWith(event, id);
   }
 
-  override end() {
+  override end(last?: string) {
     if (this.started && this.outcome === null) {
       this.outcome = 'aborted';
       this.metrics.turns.inc({ outcome: 'aborted' });
     }
-    super.end();
+    super.end(last);
   }
 
   override abort(reason: AbortReason) {

@@ -12,7 +12,6 @@ const MESSAGES = [
   'Client has encountered a connection error', // pg
   "Stream isn't writeable", // ioredis: offline and queueing disabled
   'Connection is closed', // ioredis
-  'Redis connection is not ready', // rate-limiter-flexible with rejectIfRedisNotReady
   'Reached the max retries per request limit', // ioredis
 ];
 

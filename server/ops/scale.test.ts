@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openStore } from '../store/open.ts';
 import { botConfig, botId, BOT_ID, ORIGIN, writeFixture } from '../test/fixtures.ts';
 import { launch, type Instance } from '../test/instances.ts';
+import { tcpProxy } from '../test/proxy.ts';
 import { missing, scratchDatabase, scratchPrefix, TEST_REDIS_URL } from '../test/services.ts';
 import { parseSse, sseEvents } from '../test/sse-reader.ts';
 
@@ -25,6 +26,8 @@ const freshIp = () => `198.51.100.${++counter % 250}`;
 describe.skipIf(down)('three instances on PostgreSQL and Redis', () => {
   let nodes: Instance[] = [];
   let dir = '';
+  let configPath = '';
+  let redisPrefix = '';
   let databaseUrl = '';
   let dropDb: () => Promise<void> = async () => undefined;
   let clearRedis: () => Promise<void> = async () => undefined;
@@ -63,6 +66,8 @@ describe.skipIf(down)('three instances on PostgreSQL and Redis', () => {
       ],
     });
     dir = fixture.dir;
+    configPath = fixture.configPath;
+    redisPrefix = redis.prefix;
     const start = (name: string) => {
       mkdirSync(join(dir, name), { recursive: true });
       return launch(name, { configPath: fixture.configPath, dataDir: join(dir, name), databaseUrl, redisUrl: TEST_REDIS_URL, redisPrefix: redis.prefix });
@@ -178,6 +183,42 @@ describe.skipIf(down)('three instances on PostgreSQL and Redis', () => {
     const stored = await history(nodes[2], done.conversation_id as string, 'drop-session');
     expect(stored.at(-1)).toMatchObject({ role: 'assistant', id: done.assistant_message_id });
     expect(text).toBe(stored.at(-1)!.content);
+  }, 60_000);
+
+  test('an event reaches the client only after its log entry is in Redis: killed while that write is in flight, an instance leaves the client nothing the others cannot replay, and the closing error has an id never sent', async () => {
+    // An instance whose Redis traffic passes a proxy that can hold it: a log write the instance sent but Redis never got.
+    const redisUrl = new URL(TEST_REDIS_URL);
+    const proxy = await tcpProxy(Number(redisUrl.port || 6379), redisUrl.hostname);
+    mkdirSync(join(dir, 'held'), { recursive: true });
+    const held = await launch('held', { configPath, dataDir: join(dir, 'held'), databaseUrl, redisUrl: `redis://127.0.0.1:${proxy.port}`, redisPrefix });
+    try {
+      const res = await chat(held, { bot_id: SLOW_BOT, message: 'How do I reset the lamp?', session_id: 'order-session' });
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let raw = '';
+      while (!/"type":"content"/.test(raw)) raw += (await reader.read()).value ?? '';
+      // The next content event is generated 150 ms later: its log write is held, and the instance dies with it in flight.
+      await proxy.hold(/"type\\?":\\?"content/);
+      await held.kill();
+      // Whatever had reached the client's socket, to the connection's end (the kill breaks it off).
+      try {
+        for (let r = await reader.read(); !r.done; r = await reader.read()) raw += r.value;
+      } catch {
+        // terminated: the instance is gone
+      }
+      const got = parseSse(raw);
+      const [turn] = got.ids[0].split(':');
+
+      // Another instance replays the turn from its start: every event the client holds, under the same id, then a close with a new id.
+      const replay = parseSse(await (await get(nodes[1], `/v1/public/chat/streams/${turn}?session_id=order-session`)).text());
+      expect(replay.ids.slice(0, got.ids.length)).toEqual(got.ids);
+      expect(replay.events.slice(0, got.events.length)).toEqual(got.events);
+      expect(replay.events.at(-1)).toMatchObject({ type: 'error', error: 'service_unavailable' });
+      expect(replay.ids.at(-1)).toBe(`${turn}:${got.ids.length + 1}`);
+      expect(got.ids).not.toContain(replay.ids.at(-1));
+    } finally {
+      await held.kill();
+      await proxy.close();
+    }
   }, 60_000);
 
   test('kill -9 of an instance mid-stream: the others keep serving, the client resumes on another and ends cleanly, nothing stored is lost', async () => {

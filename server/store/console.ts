@@ -202,7 +202,7 @@ export function sqlConsoleStore(db: Kysely<Tables>, dialect: DialectName): Conso
       for (const r of unanswered) add(r.day, r.bot_id, 'unanswered', r.n);
       const counters = await db.selectFrom('daily_counters').select(['day', 'bot_id', 'name', 'n'])
         .where('day', '>=', o.from).where('day', '<=', o.to).$if(!!bot, (q) => q.where('bot_id', '=', bot!)).execute();
-      // Turns, ratings and 429s are counted as they happen (usage.ts bump()), a few rows per day and bot.
+      // Turns, ratings and 429s are counted as they happen (usage.ts dailyCounter()), a few rows per day and bot.
       for (const r of counters) {
         if (r.name === 'turns' || r.name === 'positive' || r.name === 'negative' || r.name === 'rate_limited') add(r.day, r.bot_id, r.name, r.n);
       }

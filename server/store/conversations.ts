@@ -6,11 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { ConversationEvent, VisitorContext } from '../../protocol/console.ts';
 import type { Citation, Conversation, ConversationStatus, Feedback, Message, Role } from './records.ts';
+import type { DialectName } from './migrations.ts';
+import { prepared } from './prepared.ts';
 import { CONVERSATION, nowIso, type MessageRow, type Tables } from './tables.ts';
+import { dailyCounter } from './usage.ts';
 
 /** A message's columns (not PostgreSQL's search vector, which only the search reads). */
 export const MESSAGE_COLUMNS = ['seq', 'id', 'conversation_id', 'role', 'content', 'citations', 'feedback', 'image_preview', 'agent_name', 'created_at'] as const;
-import { bump } from './usage.ts';
 
 export interface NewMessage { role: Role; content: string; citations?: Citation[] | null; image_preview?: string | null; agent_name?: string | null }
 export type ClaimResult = { ok: true; conversation: Conversation } | { ok: false; holder: string } | undefined;
@@ -18,6 +20,11 @@ export type ConversationEventInput = Pick<ConversationEvent, 'type'> & Partial<P
 
 export interface ConversationStore {
   createConversation(botId: string, sessionId: string): Promise<Conversation>;
+  /**
+   * A new conversation with the visitor's first message, counted as a turn of the day: one
+   * statement on PostgreSQL, one transaction on SQLite (a chat turn's first write).
+   */
+  startConversation(botId: string, sessionId: string, first: Pick<NewMessage, 'content' | 'image_preview'>): Promise<{ conversation: Conversation; message: Message }>;
   getConversation(id: string): Promise<Conversation | undefined>;
   /**
    * The conversation only when `sessionId` owns it (the session that started it, or one linked
@@ -33,7 +40,10 @@ export interface ConversationStore {
   /** Handoff: oldest waiting first; other statuses: latest activity first. */
   listConversations(status: ConversationStatus, limit?: number): Promise<Conversation[]>;
 
-  /** Stores a message and touches its conversation's `updated_at`, in one transaction. */
+  /**
+   * Stores a message and touches its conversation's `updated_at` (and counts a visitor's as a
+   * turn, and a cited answer's sources): one statement on PostgreSQL, one transaction on SQLite.
+   */
   addMessage(conversationId: string, m: NewMessage): Promise<Message>;
   /** Messages oldest first; with `afterId`, only those stored after that message. */
   messages(conversationId: string, afterId?: string): Promise<Message[] | 'unknown_after'>;
@@ -69,33 +79,47 @@ export interface ConversationStore {
   events(conversationId: string): Promise<ConversationEvent[]>;
 }
 
-export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
+export function sqlConversationStore(db: Kysely<Tables>, dialect: DialectName): ConversationStore {
+  const bump = dailyCounter(db);
+  // The chat path's statements, built once (prepared.ts).
+  const selectConversation = prepared((id: string) => db.selectFrom('conversations').select(CONVERSATION).where('id', '=', id).compile());
+  const writes = dialect === 'postgres' ? postgresWrites(db) : sqliteWrites(db, bump);
   async function getConversation(id: string): Promise<Conversation | undefined> {
-    return db.selectFrom('conversations').select(CONVERSATION).where('id', '=', id).executeTakeFirst();
+    return (await selectConversation(db, id)).rows[0];
   }
+  const owned = prepared((id: string, sessionId: string) => db.selectFrom('conversations').select(CONVERSATION).where('id', '=', id)
+    .where((eb) => eb.or([
+      eb('session_id', '=', sessionId),
+      // The session that started it, or (identity verification) a session linked to the same verified user of the bot.
+      eb.exists(eb.selectFrom('visitors as a')
+        .innerJoin('visitors as b', (j) => j.onRef('b.bot_id', '=', 'a.bot_id').onRef('b.user_id', '=', 'a.user_id'))
+        .select('a.user_id')
+        .whereRef('a.bot_id', '=', 'conversations.bot_id').whereRef('a.session_id', '=', 'conversations.session_id')
+        .where('b.session_id', '=', sessionId)),
+    ])).compile());
+  const messagesAfter = prepared((conversationId: string, fromSeq: number | string) => db.selectFrom('messages').select(MESSAGE_COLUMNS)
+    .where('conversation_id', '=', conversationId).where('seq', '>', fromSeq).orderBy('seq').compile());
+  const seqOf = prepared((id: string, conversationId: string) => db.selectFrom('messages').select('seq').where('id', '=', id).where('conversation_id', '=', conversationId).compile());
 
   return {
     async createConversation(botId: string, sessionId: string): Promise<Conversation> {
-      const at = nowIso();
-      const c: Conversation = { id: randomUUID(), bot_id: botId, session_id: sessionId, status: 'open', created_at: at, updated_at: at, waiting_since: null, assignee: null, claimed_at: null };
+      const c = newConversation(botId, sessionId, nowIso());
       await db.insertInto('conversations').values(c).execute();
       return c;
+    },
+
+    async startConversation(botId: string, sessionId: string, first: Pick<NewMessage, 'content' | 'image_preview'>) {
+      const at = nowIso();
+      const conversation = newConversation(botId, sessionId, at);
+      const message = newMessage({ role: 'user', content: first.content, image_preview: first.image_preview }, at);
+      await writes.start(conversation, messageRow(conversation.id, message));
+      return { conversation, message };
     },
 
     getConversation,
 
     async ownedConversation(id: string, sessionId: string): Promise<Conversation | undefined> {
-      // The session that started it, or (identity verification) a session linked to the same verified user of the bot.
-      return db.selectFrom('conversations').select(CONVERSATION).where('id', '=', id)
-        .where((eb) => eb.or([
-          eb('session_id', '=', sessionId),
-          eb.exists(eb.selectFrom('visitors as a')
-            .innerJoin('visitors as b', (j) => j.onRef('b.bot_id', '=', 'a.bot_id').onRef('b.user_id', '=', 'a.user_id'))
-            .select('a.user_id')
-            .whereRef('a.bot_id', '=', 'conversations.bot_id').whereRef('a.session_id', '=', 'conversations.session_id')
-            .where('b.session_id', '=', sessionId)),
-        ]))
-        .executeTakeFirst();
+      return (await owned(db, id, sessionId)).rows[0];
     },
 
     async conversationsOfSession(sessionId: string): Promise<Conversation[]> {
@@ -138,40 +162,21 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
     // --- messages ------------------------------------------------------------------------
 
     async addMessage(conversationId: string, m: NewMessage): Promise<Message> {
-      const msg: Message = {
-        id: randomUUID(), role: m.role, content: m.content, citations: m.citations ?? null, feedback: null,
-        image_preview: m.image_preview ?? null, created_at: nowIso(), agent_name: m.agent_name ?? null,
-      };
-      await db.transaction().execute(async (tx) => {
-        await tx.insertInto('messages').values({
-          id: msg.id, conversation_id: conversationId, role: msg.role, content: msg.content,
-          citations: msg.citations ? JSON.stringify(msg.citations) : null, image_preview: msg.image_preview, agent_name: msg.agent_name, created_at: msg.created_at,
-        } as MessageRow).execute();
-        const byBot = msg.role === 'assistant' && !msg.agent_name;
-        const c = await tx.updateTable('conversations')
-          .set(byBot ? { updated_at: msg.created_at, answered_at: sql`COALESCE(answered_at, ${msg.created_at})` } : { updated_at: msg.created_at })
-          .where('id', '=', conversationId).returning('bot_id').executeTakeFirst();
-        // One row per cited source, so knowledge health is a GROUP BY rather than a scan of JSON.
-        const cited = [...new Map((msg.citations ?? []).map((x) => [x.source_id, x])).values()];
-        if (c && cited.length) {
-          await tx.insertInto('citations').values(cited.map((x) => ({
-            message_id: msg.id, conversation_id: conversationId, bot_id: c.bot_id, source_id: x.source_id, title: x.page_title, url: x.source_url, created_at: msg.created_at, feedback: null,
-          }))).execute();
-        }
-        if (c && msg.role === 'user') await bump(tx, c.bot_id, msg.created_at, 'turns', 1);
-      });
+      const msg = newMessage(m, nowIso());
+      // One row per cited source, so knowledge health is a GROUP BY rather than a scan of JSON.
+      const cited = [...new Map((msg.citations ?? []).map((x) => [x.source_id, x])).values()];
+      await writes.add(messageRow(conversationId, msg), msg.role === 'assistant' && !msg.agent_name, cited);
       return msg;
     },
 
     async messages(conversationId: string, afterId?: string): Promise<Message[] | 'unknown_after'> {
       let fromSeq: number | string = 0;
       if (afterId !== undefined) {
-        const row = await db.selectFrom('messages').select('seq').where('id', '=', afterId).where('conversation_id', '=', conversationId).executeTakeFirst();
+        const row = (await seqOf(db, afterId, conversationId)).rows[0];
         if (!row) return 'unknown_after';
         fromSeq = row.seq;
       }
-      const rows = await db.selectFrom('messages').select(MESSAGE_COLUMNS).where('conversation_id', '=', conversationId).where('seq', '>', fromSeq).orderBy('seq').execute();
-      return rows.map(toMessage);
+      return (await messagesAfter(db, conversationId, fromSeq)).rows.map(toMessage);
     },
 
     async lastMessage(conversationId: string): Promise<Message | undefined> {
@@ -279,6 +284,104 @@ export function sqlConversationStore(db: Kysely<Tables>): ConversationStore {
       const rows = await db.selectFrom('conversation_events').select(['type', 'created_at', 'agent_name', 'note', 'message_id'])
         .where('conversation_id', '=', conversationId).orderBy('seq').execute();
       return rows.map((r) => ({ type: r.type, at: r.created_at, agent_name: r.agent_name, note: r.note, message_id: r.message_id }));
+    },
+  };
+}
+
+function newConversation(botId: string, sessionId: string, at: string): Conversation {
+  return { id: randomUUID(), bot_id: botId, session_id: sessionId, status: 'open', created_at: at, updated_at: at, waiting_since: null, assignee: null, claimed_at: null };
+}
+
+function newMessage(m: NewMessage, at: string): Message {
+  return {
+    id: randomUUID(), role: m.role, content: m.content, citations: m.citations ?? null, feedback: null,
+    image_preview: m.image_preview ?? null, created_at: at, agent_name: m.agent_name ?? null,
+  };
+}
+
+type NewRow = Omit<MessageRow, 'seq' | 'feedback'>;
+
+function messageRow(conversationId: string, msg: Message): NewRow {
+  return {
+    id: msg.id, conversation_id: conversationId, role: msg.role, content: msg.content,
+    citations: msg.citations ? JSON.stringify(msg.citations) : null, image_preview: msg.image_preview, agent_name: msg.agent_name, created_at: msg.created_at,
+  };
+}
+
+/** The chat turn's writes: a conversation started with its first message, a message added. */
+interface TurnWrites {
+  start(c: Conversation, first: NewRow): Promise<void>;
+  add(m: NewRow, byBot: boolean, cited: Citation[]): Promise<void>;
+}
+
+/**
+ * SQLite: each write is a transaction of small statements, all in-process (a statement costs
+ * microseconds, a transaction no round trip).
+ */
+function sqliteWrites(db: Kysely<Tables>, bump: ReturnType<typeof dailyCounter>): TurnWrites {
+  const insertConversation = prepared((id: string, botId: string, sessionId: string, at: string) => db.insertInto('conversations')
+    .values({ id, bot_id: botId, session_id: sessionId, status: 'open', created_at: at, updated_at: at, waiting_since: null, assignee: null }).compile());
+  const insertMessage = prepared((id: string, conversationId: string, role: string, content: string, citations: string | null, imagePreview: string | null, agentName: string | null, at: string) =>
+    sql`INSERT INTO messages (id, conversation_id, role, content, citations, image_preview, agent_name, created_at)
+      VALUES (${id}, ${conversationId}, ${role}, ${content}, ${citations}, ${imagePreview}, ${agentName}, ${at})`.compile(db));
+  // An answer by the bot (not by an agent) marks the conversation answered once.
+  const touch = prepared((id: string, at: string, byBot: string) => sql<{ bot_id: string }>`UPDATE conversations
+      SET updated_at = ${at}, answered_at = CASE WHEN ${byBot} = 'y' THEN COALESCE(answered_at, ${at}) ELSE answered_at END
+      WHERE id = ${id} RETURNING bot_id`.compile(db));
+  const insertCitations = prepared((messageId: string, conversationId: string, botId: string, at: string, cited: string) => sql`INSERT INTO citations
+      (message_id, conversation_id, bot_id, source_id, title, url, created_at, feedback)
+      SELECT ${messageId}, ${conversationId}, ${botId}, json_extract(value, '$.source_id'), json_extract(value, '$.page_title'), json_extract(value, '$.source_url'), ${at}, NULL
+      FROM json_each(${cited})`.compile(db));
+  const message = (on: Kysely<Tables>, m: NewRow) => insertMessage(on, m.id, m.conversation_id, m.role, m.content, m.citations, m.image_preview, m.agent_name, m.created_at);
+  return {
+    async start(c, first) {
+      await db.transaction().execute(async (tx) => {
+        await insertConversation(tx, c.id, c.bot_id, c.session_id, c.created_at);
+        await message(tx, first);
+        await bump(tx, c.bot_id, first.created_at, 'turns', 1);
+      });
+    },
+    async add(m, byBot, cited) {
+      await db.transaction().execute(async (tx) => {
+        await message(tx, m);
+        const c = (await touch(tx, m.conversation_id, m.created_at, byBot ? 'y' : 'n')).rows[0];
+        if (c && cited.length) await insertCitations(tx, m.id, m.conversation_id, c.bot_id, m.created_at, JSON.stringify(cited));
+        if (c && m.role === 'user') await bump(tx, c.bot_id, m.created_at, 'turns', 1);
+      });
+    },
+  };
+}
+
+/**
+ * PostgreSQL: each write is one statement (data-modifying CTEs, atomic like a transaction), so
+ * a turn's writes cost one round trip each instead of one per statement plus BEGIN and COMMIT.
+ */
+function postgresWrites(db: Kysely<Tables>): TurnWrites {
+  // The message and the day's turn count (a visitor's message only), after the conversation's CTE `c`.
+  const rest = (m: { id: string; conversationId: string; role: string; content: string; citations: string | null; imagePreview: string | null; agentName: string | null; at: string }) => sql`
+    m AS (INSERT INTO messages (id, conversation_id, role, content, citations, image_preview, agent_name, created_at)
+      VALUES (${m.id}, ${m.conversationId}, ${m.role}, ${m.content}, ${m.citations}, ${m.imagePreview}, ${m.agentName}, ${m.at})),
+    d AS (INSERT INTO daily_counters (bot_id, day, name, n) SELECT bot_id, substr(${m.at}::text, 1, 10), 'turns', 1 FROM c WHERE ${m.role}::text = 'user'
+      ON CONFLICT (bot_id, day, name) DO UPDATE SET n = daily_counters.n + 1)`;
+  const start = prepared((id: string, botId: string, sessionId: string, messageId: string, content: string, imagePreview: string | null, at: string) => sql`WITH
+    c AS (INSERT INTO conversations (id, bot_id, session_id, status, created_at, updated_at, waiting_since, assignee)
+      VALUES (${id}, ${botId}, ${sessionId}, 'open', ${at}, ${at}, NULL, NULL) RETURNING bot_id),
+    ${rest({ id: messageId, conversationId: id, role: 'user', content, citations: null, imagePreview, agentName: null, at })}
+    SELECT bot_id FROM c`.compile(db));
+  const add = prepared((id: string, conversationId: string, role: string, content: string, citations: string | null, imagePreview: string | null, agentName: string | null, at: string, byBot: string, cited: string) => sql`WITH
+    c AS (UPDATE conversations SET updated_at = ${at}, answered_at = CASE WHEN ${byBot}::text = 'y' THEN COALESCE(answered_at, ${at}) ELSE answered_at END
+      WHERE id = ${conversationId} RETURNING bot_id),
+    ${rest({ id, conversationId, role, content, citations, imagePreview, agentName, at })},
+    k AS (INSERT INTO citations (message_id, conversation_id, bot_id, source_id, title, url, created_at, feedback)
+      SELECT ${id}, ${conversationId}, c.bot_id, v.source_id, v.page_title, v.source_url, ${at}, NULL
+      FROM c, jsonb_to_recordset(${cited}::jsonb) AS v(source_id text, page_title text, source_url text))
+    SELECT bot_id FROM c`.compile(db));
+  return {
+    async start(c, first) {
+      await start(db, c.id, c.bot_id, c.session_id, first.id, first.content, first.image_preview, c.created_at);
+    },
+    async add(m, byBot, cited) {
+      await add(db, m.id, m.conversation_id, m.role, m.content, m.citations, m.image_preview, m.agent_name, m.created_at, byBot ? 'y' : 'n', JSON.stringify(cited));
     },
   };
 }

@@ -40,7 +40,7 @@ export async function openSqlStore(dialect: Dialect, name: DialectName): Promise
     async close() {
       await db.destroy();
     },
-    ...sqlConversationStore(db),
+    ...sqlConversationStore(db, name),
     ...sqlUsageStore(db),
     ...sqlIdentityStore(db),
     ...sqlConsoleStore(db, name),

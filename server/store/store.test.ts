@@ -273,6 +273,24 @@ for (const backend of [sqlite, postgres]) {
       await store.close();
     });
 
+    test('a turn\'s writes: a conversation started with its first message, then an answer citing two sources (one twice), read back as written and counted once', async () => {
+      const { store } = await backend.fresh();
+      const { conversation: c, message: q } = await store.startConversation('bot-t', 'sess-t', { content: 'Where is the manual?', image_preview: null });
+      expect(await store.getConversation(c.id)).toEqual(c);
+      expect(q).toMatchObject({ role: 'user', content: 'Where is the manual?', citations: null, agent_name: null, created_at: c.created_at });
+      const cite = (source_id: string) => ({ page_title: `T ${source_id}`, source_url: `https://x.test/${source_id}`, source_id, score: 0.5, from_web_search: false });
+      const a = await store.addMessage(c.id, { role: 'assistant', content: 'On page 2.', citations: [cite('a.md'), cite('b.md'), cite('a.md')] });
+      expect(await store.messages(c.id)).toEqual([q, a]);
+      expect((await store.getConversation(c.id))?.updated_at).toBe(a.created_at);
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await store.stats({ from: today, to: today }))[0]).toMatchObject({ bot_id: 'bot-t', conversations: 1, turns: 1, deflected: 1 });
+      expect((await store.sourceUse('bot-t')).map((u) => [u.source_id, u.title, u.url, u.citations])).toEqual([['a.md', 'T a.md', 'https://x.test/a.md', 1], ['b.md', 'T b.md', 'https://x.test/b.md', 1]]);
+      // An answer to a conversation that does not exist is refused, and leaves nothing behind.
+      await expect(store.addMessage('no-such-conversation', { role: 'assistant', content: 'x' })).rejects.toThrow();
+      expect(await store.messageCount()).toBe(2);
+      await store.close();
+    });
+
     test('numbers per day, knowledge use, and deleting a session leaves nothing of it', async () => {
       const { store } = await backend.fresh();
       const c = await store.createConversation('bot-a', 'sess-1');

@@ -5,6 +5,7 @@
  * whatever connection or process runs it.
  */
 import { sql, type Kysely } from 'kysely';
+import { prepared } from './prepared.ts';
 import type { Tables } from './tables.ts';
 
 export interface UsageStore {
@@ -28,22 +29,29 @@ export interface UsageStore {
 export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 
 export function sqlUsageStore(db: Kysely<Tables>): UsageStore {
+  // The chat path's statements, built once (prepared.ts).
+  const countChat = prepared((workspaceId: string, period: string) => db.insertInto('workspace_usage').values({ workspace_id: workspaceId, period, chats: 1 })
+    .onConflict((oc) => oc.columns(['workspace_id', 'period']).doUpdateSet({ chats: sql`workspace_usage.chats + 1` })).compile());
+  const countChatUnder = prepared((workspaceId: string, period: string, limit: number) => db.insertInto('workspace_usage').values({ workspace_id: workspaceId, period, chats: 1 })
+    .onConflict((oc) => oc.columns(['workspace_id', 'period']).doUpdateSet({ chats: sql`workspace_usage.chats + 1` }).where('workspace_usage.chats', '<', limit)).compile());
+  const uncountChat = prepared((workspaceId: string, period: string) => db.updateTable('workspace_usage').set({ chats: sql`CASE WHEN chats > 0 THEN chats - 1 ELSE 0 END` })
+    .where('workspace_id', '=', workspaceId).where('period', '=', period).compile());
+  const reserve = prepared((workspaceId: string, credits: number) => db.insertInto('workspace_credits').values({ workspace_id: workspaceId, spent: 1 })
+    .onConflict((oc) => oc.column('workspace_id').doUpdateSet({ spent: sql`workspace_credits.spent + 1` }).where('workspace_credits.spent', '<', credits)).compile());
+  const bump = dailyCounter(db);
+  const refund = prepared((workspaceId: string) => db.updateTable('workspace_credits').set({ spent: sql`CASE WHEN spent > 0 THEN spent - 1 ELSE 0 END` })
+    .where('workspace_id', '=', workspaceId).compile());
+
   return {
     async countMonthlyChat(workspaceId: string, limit: number | null, at = new Date()): Promise<boolean> {
       if (limit !== null && limit <= 0) return false;
       // One statement: insert the month's first chat, or add one while under the limit.
-      const r = await db.insertInto('workspace_usage').values({ workspace_id: workspaceId, period: monthOf(at), chats: 1 })
-        .onConflict((oc) => {
-          const up = oc.columns(['workspace_id', 'period']).doUpdateSet({ chats: sql`workspace_usage.chats + 1` });
-          return limit === null ? up : up.where('workspace_usage.chats', '<', limit);
-        })
-        .executeTakeFirst();
-      return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+      const r = limit === null ? await countChat(db, workspaceId, monthOf(at)) : await countChatUnder(db, workspaceId, monthOf(at), limit);
+      return Number(r.numAffectedRows ?? 0) === 1;
     },
 
     async uncountMonthlyChat(workspaceId: string, at = new Date()) {
-      await db.updateTable('workspace_usage').set({ chats: sql`CASE WHEN chats > 0 THEN chats - 1 ELSE 0 END` })
-        .where('workspace_id', '=', workspaceId).where('period', '=', monthOf(at)).execute();
+      await uncountChat(db, workspaceId, monthOf(at));
     },
 
     async monthlyChats(workspaceId: string, at = new Date()): Promise<number> {
@@ -60,15 +68,13 @@ export function sqlUsageStore(db: Kysely<Tables>): UsageStore {
       if (credits === null) return true;
       if (credits <= 0) return false;
       // One statement: spend the first credit, or one more while some are left.
-      const r = await db.insertInto('workspace_credits').values({ workspace_id: workspaceId, spent: 1 })
-        .onConflict((oc) => oc.column('workspace_id').doUpdateSet({ spent: sql`workspace_credits.spent + 1` }).where('workspace_credits.spent', '<', credits))
-        .executeTakeFirst();
-      return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+      const r = await reserve(db, workspaceId, credits);
+      return Number(r.numAffectedRows ?? 0) === 1;
     },
 
     async refundCredit(workspaceId: string, credits: number | null) {
       if (credits === null) return;
-      await db.updateTable('workspace_credits').set({ spent: sql`CASE WHEN spent > 0 THEN spent - 1 ELSE 0 END` }).where('workspace_id', '=', workspaceId).execute();
+      await refund(db, workspaceId);
     },
 
     async countDaily(botId: string, name: string, at = new Date()) {
@@ -78,10 +84,14 @@ export function sqlUsageStore(db: Kysely<Tables>): UsageStore {
 }
 
 /**
- * Adds `by` to a per-day counter of a bot (the day of `at`); one upsert. Also run by messages
- * (turns, ratings) inside their own transaction (conversations.ts).
+ * Adds `by` to a per-day counter of a bot (the day of `at`); one upsert, built once per store.
+ * Also run by messages (turns, ratings) inside their own transaction (conversations.ts): `on`
+ * is the store's Kysely instance or a transaction of it.
  */
-export async function bump(db: Kysely<Tables>, botId: string, at: string, name: string, by: number) {
-  await db.insertInto('daily_counters').values({ bot_id: botId, day: at.slice(0, 10), name, n: by })
-    .onConflict((oc) => oc.columns(['bot_id', 'day', 'name']).doUpdateSet({ n: sql`daily_counters.n + ${by}` })).execute();
+export function dailyCounter(db: Kysely<Tables>) {
+  const upsert = prepared((botId: string, day: string, name: string, by: number) => db.insertInto('daily_counters').values({ bot_id: botId, day, name, n: by })
+    .onConflict((oc) => oc.columns(['bot_id', 'day', 'name']).doUpdateSet({ n: sql`daily_counters.n + ${by}` })).compile());
+  return async (on: Kysely<Tables>, botId: string, at: string, name: string, by: number) => {
+    await upsert(on, botId, at.slice(0, 10), name, by);
+  };
 }

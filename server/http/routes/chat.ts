@@ -65,8 +65,9 @@ export function chatRoutes(app: FastifyInstance, ctx: Context) {
     // Every event is logged under the turn's id, so a client that drops can resume (turn-stream.ts).
     const turn = new TurnStream(ctx, out);
     try {
-      out.start(reply.getHeaders() as Record<string, string>);
-      await turn.begin({ session_id: body.session_id, bot_id: bot.id });
+      // The headers go out with the first event (status), which follows at once.
+      out.start(reply.getHeaders() as Record<string, string>, false);
+      turn.begin({ session_id: body.session_id, bot_id: bot.id });
       const context = conversation ? null : visitorContextOf(body.page, request.headers as Record<string, string | undefined>);
       await runTurn(ctx, { bot, sessionId: body.session_id, message: body.message, conversation, image, context }, turn, lease);
     } catch (e) {

@@ -38,7 +38,6 @@ export function consoleEventRoutes(app: FastifyInstance, ctx: Context) {
     const res = reply.raw;
     // Hijacked: the onSend hooks (security headers, no-store) do not run, so the headers are set here.
     res.writeHead(200, { ...SSE_HEADERS, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
-    res.write(': connected\n\n');
     open.add(res);
     // Events are written in the order they came, though each needs a store read first.
     let chain = Promise.resolve();
@@ -63,5 +62,9 @@ export function consoleEventRoutes(app: FastifyInstance, ctx: Context) {
       unsubscribe();
       open.delete(res);
     });
+    // "connected" once the channel hears every instance (with Redis, the first console of an
+    // instance subscribes it to the channel), so nothing said after it is missed.
+    await ctx.events.ready();
+    if (!res.destroyed) res.write(': connected\n\n');
   });
 }

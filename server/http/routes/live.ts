@@ -103,6 +103,10 @@ export function liveRoutes(app: FastifyInstance, ctx: Context) {
     }, ctx.sse.heartbeatMs).unref();
     open.add(end);
     res.on('close', end);
+    // With Redis, an instance subscribes to other instances' events only while someone listens
+    // (console/events-redis.ts): the catch-up below is read once that subscription is in place,
+    // so a reply posted on another instance meanwhile is either in it or comes as an event.
+    await ctx.events.ready();
 
     res.writeHead(200, { ...(reply.getHeaders() as Record<string, string>), ...SSE_HEADERS, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     res.write(': connected\n\n');
