@@ -124,6 +124,13 @@ describe('extractive answers', () => {
     expect(ask('What is an example of adding an endpoint?')).toContain('Add an endpoint');
   });
 
+  test('a sentence that leans on the one before ("It halves…") brings it', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'origins', title: 'Options', url: '', text: 'Origin tracking records where each uninitialised value came from. It halves the speed and adds at least 100 MB of memory to Memcheck.' },
+    ] } });
+    expect(answerFrom(kb2, 'How much memory does Memcheck add?')).toBe('Origin tracking records where each uninitialised value came from. It halves the speed and adds at least 100 MB of memory to Memcheck.');
+  });
+
   test('a question on the page is not the answer: what follows it is', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },

@@ -148,6 +148,8 @@ const NEGATION_BONUS = 0.1;
 const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
 /** How close to its best unit another must come for a part to take it instead of a unit another part took. */
 const SAME_UNIT_SWITCH = 0.95;
+/** A sentence that starts by pointing at what the one before said. */
+const LEANS_BACK = /^(it|its|this|these|those|they|their|such|that|he|she|there)\b/i;
 /** Below this many characters an answer sentence brings the one after it. */
 const SHORT_SENTENCE = 160;
 /** A sentence that goes on from the one before ("It…", "This means…", "For example, …"). */
@@ -276,6 +278,9 @@ export function compose(
       const leadIn = list.findIndex((u) => u.group === c.unit.group && u.kind === 'lead');
       if (leadIn >= 0 && leadIn < c.index && list[leadIn].text.length <= 200) add(unitPick(c.passage, leadIn));
     }
+    // A sentence that leans on the one before ("It halves Memcheck's speed.") brings it.
+    const prior = list[c.index - 1];
+    if (c.unit.kind === 'text' && prior?.kind === 'text' && LEANS_BACK.test(c.unit.text)) add(unitPick(c.passage, c.index - 1));
     add(c);
     // A short sentence rarely holds a whole answer ("Refunds take 5 days." goes on "Each refund
     // goes back to your card."): it brings the sentence after it when that one is about the

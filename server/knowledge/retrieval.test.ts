@@ -33,7 +33,7 @@ describe('questions', () => {
     expect(terms('¿Cuál es el precio del plan?', 'es')).not.toContain('el');
     expect(terms('ما هو سعر الخطة؟', 'ar')).toEqual(['سعر', 'خطه']);
     expect(terms('takes')).toEqual(terms('take'));
-    expect(terms('adding added')).toEqual(terms('add add')); // Porter cuts "adding" to "ad", and now "add" too
+    expect(terms('adding added adds')).toEqual(terms('add add add')); // Porter cuts "adding" to "ad", and now "add" and "adds" too
     expect(terms('call')).toEqual(terms('calling'));
     expect(terms('colours optimise licence cancelled centre catalogue tyres')).toEqual(terms('colors optimize license canceled center catalog tires'));
     expect(terms('hour four promise')).toEqual(['hour', 'four', 'promis']); // not British spellings

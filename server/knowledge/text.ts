@@ -79,9 +79,9 @@ function american(word: string): string {
 function englishStem(word: string): string {
   word = american(word);
   // Porter drops a doubled final consonant before a suffix ("adding" → "ad") but leaves the
-  // bare three-letter word ("add"): the bare word is cut the same way, so both meet.
-  if (/^[a-z]([b-df-hj-kmnp-rtv-y])\1$/.test(word)) return word.slice(0, 2);
-  return stemEn(IRREGULAR.get(word) ?? word);
+  // three-letter stem of the bare word ("add", "adds"): that stem is cut the same way, so all meet.
+  const stem = stemEn(IRREGULAR.get(word) ?? word);
+  return /^[a-z]([b-df-hj-kmnp-rtv-y])\1$/.test(stem) ? stem.slice(0, 2) : stem;
 }
 
 /**
