@@ -65,11 +65,13 @@ describe('extractive answers', () => {
   test('asked for several things, the list is the answer: the list after the sentence that names it, the whole list for one item', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'arch', title: 'os.arch()', url: '', text: 'Returns the CPU architecture the binary was compiled for. Possible values are "arm", "ia32", "riscv64" and "x64".\n\nThe value never changes while the process runs.' },
+      { id: 'register', title: 'Plugin options', url: '', text: 'The register options parameter supports options that the framework itself will use. The same object is handed to the plugin as well. The supported options are:\n\n- logLevel\n- logSerializers\n- prefix' },
       { id: 'kitchen', title: 'Kitchen', url: '', text: 'In the kitchen, please:\n\n- label your food in the shared fridge;\n- load your dishes into the dishwasher;\n- do not heat fish in the microwave.' },
     ] } });
     const ask = (q: string) => answerFrom(kb2, q) ?? '';
     expect(ask('Which CPU architectures can it report?')).toContain('"riscv64"');
     expect(ask('What CPU architecture was the binary compiled for?')).not.toContain('riscv64'); // one thing asked: one sentence
+    expect(ask('Which register options does the framework itself use?')).toContain('prefix'); // the list two sentences on
     const rules = ask('What are the rules for the shared fridge?');
     expect(rules).toContain('label your food');
     expect(rules).toContain('fish');

@@ -294,8 +294,17 @@ export function compose(
     if (c.unit.kind === 'text' && after?.kind === 'text' && (c.unit.text.length < 25 || (c.unit.text.length < SHORT_SENTENCE && related()) || CONTINUES.test(after.text))) add(unitPick(c.passage, c.index + 1));
     // Asked for several things, a sentence that names the subject ("Returns the CPU
     // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
-    const next = list[c.index + 1] ? unitPick(c.passage, c.index + 1) : null;
-    if (several && next && c.unit.kind === 'text' && !enumerates(c) && enumerates(next) && next.unit.kind !== 'item' && next.unit.kind !== 'row') take(next);
+    // The list may come a sentence or two later, after its lead-in ("… The currently supported
+    // options are:").
+    if (several && c.unit.kind === 'text' && !enumerates(c)) {
+      for (let i = c.index + 1; i <= c.index + 3 && i < list.length; i++) {
+        const next = unitPick(c.passage, i);
+        if (next.unit.kind === 'item' || next.unit.kind === 'row') break;
+        if (!enumerates(next)) continue;
+        take(next);
+        break;
+      }
+    }
     if (c.unit.kind === 'lead' || /[:：]$/.test(c.unit.text)) {
       let n = 0;
       for (let i = c.index + 1; i < list.length && n < MAX_ITEMS; i++) {
