@@ -85,12 +85,17 @@ describe('extractive answers', () => {
       { id: 'close', title: 'Closing', url: '', text: 'Any request arriving after close has been called receives a 503 response.' },
       { id: 'resolver', title: 'Resolver', url: '', text: 'Since v8.3.0 the resolver sends queries to every server you set.' },
       { id: 'x11', title: 'X11', url: '', text: 'The X11 resolver queries the servers of your network.' },
+      { id: 'reply', title: 'Replies', url: '', text: 'A plain reply carries the status code its route sets.' },
+      { id: 'dev', title: 'Dev server', url: '', text: 'The dev server listens on port 3000 of localhost.' },
       { id: 'timeout', title: 'Resolver timeout', url: '', text: 'The default timeout value of the resolver suits most networks.' },
     ] } });
     const ask = (q: string) => answerFrom(kb2, q);
     expect(ask('How can I see how many times each error occurred?')).toContain('-v option');
     // "What's its default value?" asks for a value, not a sentence that mentions defaults.
     expect(ask('What is the default value of the resolver timeout?')).toBeNull();
+    // "What status code…?", "which port…?": a number.
+    expect(ask('What status code does a plain reply get?')).toBeNull();
+    expect(ask('What port does the dev server listen on?')).toContain('3000');
     // A version number is not a quantity: "since v8.3.0" does not say how many.
     expect(ask('How many servers does the resolver send queries to?')).toBeNull();
     expect(ask('How many servers does the X11 resolver query?')).toBeNull(); // "X11" names, it does not count

@@ -117,6 +117,8 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
   [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, matcher(new RegExp(`\\b(${MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\b\\d{1,2}(st|nd|rd|th)\\b`, 'i'))],
   [/\b(largest|smallest|maximum|minimum|highest|lowest|max|min)\b.*\b(value|number|size|amount|count)\b/i, hasQuantity],
   [/\b(percent|percentage)\b/i, matcher(/%|\bper ?cent\b/i)],
+  // "What statusCode does the response get?", "Which port…?": a number is the answer.
+  [/\b(which|what)\b[^?]*\b(status ?codes?|port( number)?s?|http status)\b/i, matcher(/\d{2,}/)],
   // "What's its default value?": a value (a number, true/false, none), not a sentence about defaults.
   [/\bdefault ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b/i.test(text)],
   // "Which formats…", "Which countries…": the answer names things of that class.
