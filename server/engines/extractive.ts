@@ -143,19 +143,21 @@ const LIST_BONUS = 0.1;
 const CONTEXT_SHARE = 1;
 const MAX_LIST_CHARS = 900;
 /** A negation, in a question or in a unit. */
-const NEGATION = /\b(not|no|never|cannot|without|except|excluded?|n't)\b|n't\b/i;
+const NEGATION = /\b(not|no|never|cannot|without|except|excluded?)\b|n't\b/i;
 /** What saying "not" adds to a unit's score when the question asks about what is not. */
 const NEGATION_BONUS = 0.1;
 /** Questions that ask for code: a command, an example, the syntax. */
 const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
+const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
 /** How close to its best unit another must come for a part to take it instead of a unit another part took. */
 const SAME_UNIT_SWITCH = 0.95;
-/** A sentence that starts by pointing at what the one before said. */
-const LEANS_BACK = /^(it|its|this|these|those|they|their|such|that|he|she|there)\b/i;
 /** Below this many characters an answer sentence brings the one after it. */
 const SHORT_SENTENCE = 160;
-/** A sentence that goes on from the one before ("It…", "This means…", "For example, …"). */
-const CONTINUES = /^(it|its|this|that|these|those|they|them|such|so|thus|therefore|however|otherwise|but|instead|also|then|for example|for instance|in that case|in this case|if so|if not|note|in other words|as a result|because)\b/i;
+/**
+ * A sentence that goes on from the one before ("It halves the speed…", "This means…", "For
+ * example, …"): chosen, it brings the one before; after a chosen one, it comes along.
+ */
+const GOES_ON = /^(it|its|this|that|these|those|they|them|their|he|she|there|such|so|thus|therefore|however|otherwise|but|instead|also|then|for example|for instance|in that case|in this case|if so|if not|note|in other words|as a result|because)\b/i;
 
 /**
  * Chooses the units that answer the question; exported for unit tests. The unit that covers
@@ -167,7 +169,7 @@ const CONTINUES = /^(it|its|this|that|these|those|they|them|such|so|thus|therefo
 export function compose(
   question: string, passages: Passage[], weights: Map<string, number>, language = 'en', unknownNames: readonly string[] = [],
   alternatives: ReadonlyMap<string, readonly string[]> = new Map(),
-): { text: string; used: string[]; confidence: number } | null {
+): { text: string; used: string[] } | null {
   // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
   // whatever the rest of the question matches is about something else.
   if (unknownNames.length) return null;
@@ -182,7 +184,7 @@ export function compose(
     ...ANSWER_TYPES.filter(([asks, , words]) => words && asks.test(question)).flatMap(([, , words]) => terms(words!, language)),
     ...[...question.matchAll(HOW_ADJECTIVE)].flatMap((m) => terms(m[1], language)),
     // and "example", "command" the kind of answer (code), not words it must contain.
-    ...[...question.matchAll(new RegExp(WANTS_CODE.source, 'gi'))].flatMap((m) => terms(m[0], language)),
+    ...[...question.matchAll(WANTS_CODE_ALL)].flatMap((m) => terms(m[0], language)),
   ]);
   const query = (weights.size ? [...weights] : [...new Set(terms(question, language))].map((q) => [q, 1] as [string, number])).filter(([q]) => !typeWords.has(q));
   if (!query.length) return null;
@@ -271,18 +273,17 @@ export function compose(
       for (const q of c.covers) answer.covers.add(q);
       return take(answer);
     }
-    if (several && c.unit.kind === 'item') {
-      // Asked for several things, one item of a list is one of the answers: the list is the answer.
-      const leadIn = list.findIndex((u) => u.group === c.unit.group && u.kind === 'lead');
-      if (leadIn >= 0 && leadIn < c.index) return take(unitPick(c.passage, leadIn));
-    }
     if (c.unit.kind === 'item' || c.unit.kind === 'row') {
       const leadIn = list.findIndex((u) => u.group === c.unit.group && u.kind === 'lead');
-      if (leadIn >= 0 && leadIn < c.index && list[leadIn].text.length <= 200) add(unitPick(c.passage, leadIn));
+      if (leadIn >= 0 && leadIn < c.index) {
+        // Asked for several things, one item of a list is one of the answers: the list is the answer.
+        if (several && c.unit.kind === 'item') return take(unitPick(c.passage, leadIn));
+        if (list[leadIn].text.length <= 200) add(unitPick(c.passage, leadIn));
+      }
     }
-    // A sentence that leans on the one before ("It halves Memcheck's speed.") brings it.
+    // A sentence that goes on from the one before ("It halves Memcheck's speed.") brings it.
     const prior = list[c.index - 1];
-    if (c.unit.kind === 'text' && prior?.kind === 'text' && LEANS_BACK.test(c.unit.text)) add(unitPick(c.passage, c.index - 1));
+    if (c.unit.kind === 'text' && prior?.kind === 'text' && GOES_ON.test(c.unit.text)) add(unitPick(c.passage, c.index - 1));
     add(c);
     // A short sentence rarely holds a whole answer ("Refunds take 5 days." goes on "Each refund
     // goes back to your card."): it brings the sentence after it when that one is about the
@@ -293,7 +294,7 @@ export function compose(
     const after = list[c.index + 1];
     const related = () => after.words.some((w) => list[c.index].words.includes(w)) || unitPick(c.passage, c.index + 1).covers.size > 0;
     // One that says nothing alone ("Yes.", a bare name) brings it whatever it is about.
-    if (c.unit.kind === 'text' && after?.kind === 'text' && (c.unit.text.length < 25 || (c.unit.text.length < SHORT_SENTENCE && related()) || CONTINUES.test(after.text))) add(unitPick(c.passage, c.index + 1));
+    if (c.unit.kind === 'text' && after?.kind === 'text' && (c.unit.text.length < 25 || (c.unit.text.length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) add(unitPick(c.passage, c.index + 1));
     // Asked for several things, a sentence that names the subject ("Returns the CPU
     // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
     // The list may come a sentence or two later, after its lead-in ("… The currently supported
@@ -323,8 +324,6 @@ export function compose(
   const parts = questionParts(question, language);
   const segments = parts.length > 1 ? parts : [question];
   const allNames: string[] = [];
-  /** The lowest coverage among the units that answer the parts: how sure the answer is. */
-  let confidence = 1;
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
   const fits: Fit[][] = [];
@@ -363,7 +362,6 @@ export function compose(
     if (!best) continue;
     if (picks.length && chars + best.c.unit.text.length > MAX_CHARS) continue;
     take(best.c);
-    confidence = Math.min(confidence, best.score);
   }
   if (!picks.length) return null;
   const covered = new Set(picks.flatMap((p) => [...p.covers]));
@@ -389,7 +387,7 @@ export function compose(
   const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);
   // List items stand on their own lines (Markdown), prose sentences run on.
   const render = (ss: string[]) => ss.reduce((acc, t, i) => (i === 0 ? t : acc + (t.startsWith('- ') || ss[i - 1].startsWith('- ') || ss[i - 1].endsWith(':') ? '\n' : ' ') + t), '');
-  return { text: [...paragraphs.values()].map(render).join('\n\n'), used, confidence };
+  return { text: [...paragraphs.values()].map(render).join('\n\n'), used };
 }
 
 /** Splits text into chunks of a few words, keeping every character (whitespace included). */
