@@ -377,8 +377,7 @@ export class KnowledgeBase {
       const joined = normTerm(word.replace(/[-_]/g, ''), this.language);
       const parts = word.split(/[-_]/).map((w) => normTerm(w, this.language));
       const known = [whole, joined].find((t) => t && this.index.idOf(t) !== undefined);
-      const keep = known ?? null;
-      for (const t of known ? [whole, joined, ...parts] : [whole, joined]) if (t && t !== keep) drop.add(t);
+      for (const t of known ? [whole, joined, ...parts] : [whole, joined]) if (t && t !== known) drop.add(t);
     }
     // So is a version ("Git 2.0"): whole when the knowledge has it, else by its major number.
     for (const word of question.match(/\bv?\d+(?:\.\d+)+\b/giu) ?? []) {
@@ -418,7 +417,8 @@ export class KnowledgeBase {
     // "And what's its default value?": "its" is the thing the last question was about, its
     // rarest word ("http2SessionTimeout"), which is then as much the question as "default".
     if (current.length && users.length && pointsBack(question)) {
-      const subject = questionTerms(users[0].content, this.language).filter((t) => context.has(t)).sort((a, b) => this.index.idf(b) - this.index.idf(a))[0];
+      // The latest turn's words are the context words of its weight (users[0] went in first).
+      const subject = [...context].filter(([, w]) => w === CONTEXT_WEIGHTS[0]).map(([t]) => t).sort((a, b) => this.index.idf(b) - this.index.idf(a))[0];
       if (subject) {
         context.delete(subject);
         current.push(subject);
