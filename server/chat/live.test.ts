@@ -5,12 +5,10 @@
  * Then the same across two instances on PostgreSQL and Redis: a reply posted to one reaches a
  * channel open on the other, and leaving on one instance is seen by the other.
  */
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { botConfig, BOT_ID, ORIGIN, SESSION, startFixture, writeFixture, type TestServer } from '../test/fixtures.ts';
-import { launch, type Instance } from '../test/instances.ts';
-import { missing, scratchDatabase, scratchPrefix, TEST_REDIS_URL } from '../test/services.ts';
+import { sharedServices, type Instance } from '../test/instances.ts';
+import { missing } from '../test/services.ts';
 import { parseSse, sseEvents, sseFrames } from '../test/sse-reader.ts';
 
 const TOKEN = 'agent-token-ana-1';
@@ -148,31 +146,19 @@ const down = (await missing('postgres')) ?? (await missing('redis'));
 
 describe.skipIf(down)('two instances on PostgreSQL and Redis', () => {
   let nodes: Instance[] = [];
-  let dir = '';
-  let dropDb: () => Promise<void> = async () => undefined;
-  let clearRedis: () => Promise<void> = async () => undefined;
+  let services: Awaited<ReturnType<typeof sharedServices>> | undefined;
   let ipN = 0;
   const headers = () => ({ origin: ORIGIN, 'x-forwarded-for': `198.51.100.${++ipN % 250}` });
 
   beforeAll(async () => {
-    const db = await scratchDatabase();
-    dropDb = db.drop;
-    const redis = scratchPrefix();
-    clearRedis = redis.clear;
     const fixture = writeFixture({ config: { trust_proxy: true }, bots: [botConfig({ handoff: { enabled: true }, engine: { type: 'extractive', chunk_delay_ms: 1 } })] });
-    dir = fixture.dir;
-    const start = (name: string) => {
-      mkdirSync(join(dir, name), { recursive: true });
-      return launch(name, { configPath: fixture.configPath, dataDir: join(dir, name), databaseUrl: db.url, redisUrl: TEST_REDIS_URL, redisPrefix: redis.prefix });
-    };
-    nodes = [await start('a')];
-    nodes.push(await start('b'));
+    services = await sharedServices(fixture);
+    nodes = [await services.start('a')];
+    nodes.push(await services.start('b'));
   }, 120_000);
   afterAll(async () => {
     await Promise.all(nodes.map((n) => n.stop()));
-    await dropDb();
-    await clearRedis();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await services?.cleanup();
   }, 60_000);
 
   test('a reply posted to one instance reaches a channel open on the other; leaving on one is seen by both', async () => {

@@ -5,14 +5,14 @@
  * replies cross instances, presence agrees everywhere, credits never overspend, a dropped
  * stream resumes on another instance, and killing an instance mid-stream loses nothing stored.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openStore } from '../store/open.ts';
 import { botConfig, botId, BOT_ID, ORIGIN, writeFixture } from '../test/fixtures.ts';
-import { launch, type Instance } from '../test/instances.ts';
+import { launch, sharedServices, type Instance } from '../test/instances.ts';
 import { tcpProxy } from '../test/proxy.ts';
-import { missing, scratchDatabase, scratchPrefix, TEST_REDIS_URL } from '../test/services.ts';
+import { missing, TEST_REDIS_URL } from '../test/services.ts';
 import { parseSse, sseEvents } from '../test/sse-reader.ts';
 
 const CREDITS_BOT = botId(2);
@@ -29,8 +29,7 @@ describe.skipIf(down)('three instances on PostgreSQL and Redis', () => {
   let configPath = '';
   let redisPrefix = '';
   let databaseUrl = '';
-  let dropDb: () => Promise<void> = async () => undefined;
-  let clearRedis: () => Promise<void> = async () => undefined;
+  let services: Awaited<ReturnType<typeof sharedServices>> | undefined;
   let next = 0;
   /** The next instance, round-robin. */
   const any = () => nodes[next++ % nodes.length];
@@ -52,11 +51,6 @@ describe.skipIf(down)('three instances on PostgreSQL and Redis', () => {
   };
 
   beforeAll(async () => {
-    const db = await scratchDatabase();
-    databaseUrl = db.url;
-    dropDb = db.drop;
-    const redis = scratchPrefix();
-    clearRedis = redis.clear;
     const fixture = writeFixture({
       config: { trust_proxy: true, workspaces: [{ id: 'ws1' }, { id: 'ws-credits', credits: 10 }] },
       bots: [
@@ -65,23 +59,17 @@ describe.skipIf(down)('three instances on PostgreSQL and Redis', () => {
         botConfig({ id: SLOW_BOT, engine: { type: 'extractive', chunk_delay_ms: 150 } }),
       ],
     });
-    dir = fixture.dir;
-    configPath = fixture.configPath;
-    redisPrefix = redis.prefix;
-    const start = (name: string) => {
-      mkdirSync(join(dir, name), { recursive: true });
-      return launch(name, { configPath: fixture.configPath, dataDir: join(dir, name), databaseUrl, redisUrl: TEST_REDIS_URL, redisPrefix: redis.prefix });
-    };
+    services = await sharedServices(fixture);
+    ({ dir, configPath } = fixture);
+    ({ databaseUrl, redisPrefix } = services);
     // The first start applies the migrations; the others start together.
-    nodes = [await start('a')];
-    nodes.push(...(await Promise.all([start('b'), start('c')])));
+    nodes = [await services.start('a')];
+    nodes.push(...(await Promise.all([services.start('b'), services.start('c')])));
   }, 120_000);
 
   afterAll(async () => {
     await Promise.all(nodes.map((n) => n.stop()));
-    await dropDb();
-    await clearRedis();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await services?.cleanup();
   }, 60_000);
 
   test('rate limits are global and exact: 30 simultaneous turns from one address over 3 instances → 15 streams, 15 × 429', async () => {

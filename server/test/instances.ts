@@ -4,7 +4,9 @@
  * PostgreSQL database and Redis prefix it is given.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDatabase, scratchPrefix, TEST_REDIS_URL } from './services.ts';
 
 const MAIN = join(import.meta.dirname, '..', 'main.ts');
 
@@ -69,4 +71,28 @@ export function launch(name: string, o: { configPath: string; dataDir: string; d
       reject(new Error(`${name} exited with ${code} before listening:\n${out}`));
     });
   });
+}
+
+/**
+ * What instances of one fixture share to scale out: a scratch PostgreSQL database and Redis
+ * key prefix of the test file's own. `start(name)` launches one more instance with its own
+ * data dir under the fixture's; `cleanup()` drops the database, clears the keys and removes
+ * the fixture (stop the instances first).
+ */
+export async function sharedServices(fixture: { dir: string; configPath: string }) {
+  const db = await scratchDatabase();
+  const redis = scratchPrefix();
+  return {
+    databaseUrl: db.url,
+    redisPrefix: redis.prefix,
+    start(name: string): Promise<Instance> {
+      mkdirSync(join(fixture.dir, name), { recursive: true });
+      return launch(name, { configPath: fixture.configPath, dataDir: join(fixture.dir, name), databaseUrl: db.url, redisUrl: TEST_REDIS_URL, redisPrefix: redis.prefix });
+    },
+    async cleanup() {
+      await db.drop();
+      await redis.clear();
+      rmSync(fixture.dir, { recursive: true, force: true });
+    },
+  };
 }
