@@ -32,6 +32,19 @@ describe('PDF files', () => {
     ]);
   });
 
+  test('numbered lines after a lead-in are the items of a list, not section titles', async () => {
+    const bytes = await makePdf([
+      [['# Setting defaults'], ['The lamp reads its settings from three places:'], ['1. The dial'], ['2. The app'], ['3. The schedule file'],
+        ['Later places override earlier ones.'], ['Contents:'], ['1. Background'], ['Nimbus is a Latin word.']],
+    ], { title: 'Nimbus manual' });
+    const docs = await readPdf(bytes, 'm.pdf', 'm');
+    expect(docs.flatMap((d) => chunk(d)).map((p) => [p.heading, p.text])).toEqual([
+      ['Setting defaults', 'The lamp reads its settings from three places:\n\n1. The dial\n\n2. The app\n\n3. The schedule file\n\nLater places override earlier ones.\n\nContents:'],
+      // No "2." follows: a chapter's title after a table of contents, not a list.
+      ['1. Background', 'Nimbus is a Latin word.'],
+    ]);
+  });
+
   test('without a metadata title the first line of text is the title', async () => {
     const docs = await readPdf(Buffer.from(await makePdf([[['Warranty terms'], ['Two years against defects.']]])), 'w.pdf', 'w');
     expect(docs[0].title).toBe('Warranty terms');

@@ -33,6 +33,8 @@ interface TextRun { str: string; hasEOL: boolean; height: number; transform: num
  * values"). The chunker cuts passages at it and reads what follows under it.
  */
 const SECTION_NUMBER = /^\d+(?:\.\d+)*\.?\s+\p{Lu}/u;
+/** An item of a numbered list: "1. ", "2) ". */
+const LIST_NUMBER = /^(\d{1,2})[.)]\s/;
 function isTitle(lines: string[], height: number, body: number): boolean {
   if (lines.length !== 1) return false;
   const l = lines[0];
@@ -84,13 +86,23 @@ export function pageText(items: readonly object[]): { text: string; firstLine: s
   for (const h of heights) counts.set(Math.round(h * 10) / 10, (counts.get(Math.round(h * 10) / 10) ?? 0) + 1);
   const body = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
   let lastHeading: string | null = null;
-  const text = paragraphs
-    .filter((p) => p.lines.length)
-    .map((p) => {
-      const joined = p.lines.reduce((acc, l) => (!acc ? l : acc.endsWith('-') ? acc + l : `${acc} ${l}`), '');
-      if (!isTitle(p.lines, p.height, body)) return joined;
-      lastHeading = joined;
-      return `## ${joined}`;
+  const kept = paragraphs.filter((p) => p.lines.length);
+  const texts = kept.map((p) => p.lines.reduce((acc, l) => (!acc ? l : acc.endsWith('-') ? acc + l : `${acc} ${l}`), ''));
+  const numberOf = (i: number) => Number(LIST_NUMBER.exec(texts[i] ?? '')?.[1] ?? NaN);
+  // After a lead-in ("…reads options from three places:"), "1. The file ~/.valgrindrc",
+  // "2. …" are the items of a list, whatever their font; a "1. Background" that no "2." follows
+  // is a chapter's title.
+  const listItems = new Set<number>();
+  for (let i = 0; i < texts.length; i++) {
+    const n = numberOf(i);
+    if (!n) continue;
+    if ((n === 1 && texts[i - 1]?.endsWith(':') && numberOf(i + 1) === 2) || (listItems.has(i - 1) && numberOf(i - 1) === n - 1)) listItems.add(i);
+  }
+  const text = kept
+    .map((p, i) => {
+      if (listItems.has(i) || !isTitle(p.lines, p.height, body)) return texts[i];
+      lastHeading = texts[i];
+      return `## ${texts[i]}`;
     })
     .join('\n\n');
   return { text, firstLine: paragraphs[0].lines[0] ?? '', lastHeading };
