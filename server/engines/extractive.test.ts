@@ -136,6 +136,11 @@ describe('extractive answers', () => {
       { id: 'origins', title: 'Options', url: '', text: 'Origin tracking records where each uninitialised value came from. It halves the speed and adds at least 100 MB of memory to Memcheck.' },
     ] } });
     expect(answerFrom(kb2, 'How much memory does Memcheck add?')).toBe('Origin tracking records where each uninitialised value came from. It halves the speed and adds at least 100 MB of memory to Memcheck.');
+    // "There is …" introduces something; it does not lean on what came before.
+    const kb3 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'packaging', title: 'Packaging', url: '', text: 'Send patches for the package to the bug tracker after testing them twice on a clean install. There is a mailing list for packagers: subscribe by writing to lists@example.org.' },
+    ] } });
+    expect(answerFrom(kb3, 'How do I subscribe to the mailing list for packagers?')).toBe('There is a mailing list for packagers: subscribe by writing to lists@example.org.');
   });
 
   test('a question on the page is not the answer: what follows it is', () => {

@@ -157,7 +157,7 @@ const SHORT_SENTENCE = 160;
  * A sentence that goes on from the one before ("It halves the speed…", "This means…", "For
  * example, …"): chosen, it brings the one before; after a chosen one, it comes along.
  */
-const GOES_ON = /^(it|its|this|that|these|those|they|them|their|he|she|there|such|so|thus|therefore|however|otherwise|but|instead|also|then|for example|for instance|in that case|in this case|if so|if not|note|in other words|as a result|because)\b/i;
+const GOES_ON = /^(it|its|this|that|these|those|they|them|their|he|she|there(?!'s|’s| (?:is|are|was|were|will|may|might|can|could|must|should|has|have|had)\b)|such|so|thus|therefore|however|otherwise|but|instead|also|then|for example|for instance|in that case|in this case|if so|if not|note|in other words|as a result|because)\b/i;
 
 /**
  * Chooses the units that answer the question; exported for unit tests. The unit that covers
