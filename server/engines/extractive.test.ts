@@ -143,6 +143,13 @@ describe('extractive answers', () => {
     expect(answerFrom(kb3, 'How do I subscribe to the mailing list for packagers?')).toBe('There is a mailing list for packagers: subscribe by writing to lists@example.org.');
   });
 
+  test('"What does X do?" is answered by the sentence that has X as its subject', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'jump', title: 'git-jump', url: '', text: 'When you have many changes, git-jump takes you from one to the next in your editor, and git-jump lists them in order. Git-jump is a script that opens your editor at each interesting spot of the project.' },
+    ] } });
+    expect(answerFrom(kb2, 'What does git-jump do?')).toMatch(/^Git-jump is a script/);
+  });
+
   test('a question on the page is not the answer: what follows it is', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },

@@ -146,6 +146,10 @@ const MAX_LIST_CHARS = 900;
 const NEGATION = /\b(not|no|never|cannot|without|except|excluded?)\b|n't\b/i;
 /** What saying "not" adds to a unit's score when the question asks about what is not. */
 const NEGATION_BONUS = 0.1;
+/** "What is X?", "What does X do?", "What are Xs for?": X, the thing to define. */
+const DEFINES = /^(?:so,?\s+)?what(?:'s| is| are| does| do)\s+(?:an?\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}._\/-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}._\/-]*){0,2}?)(?:\s+(?:do|does|mean|for|used for|good for))?\s*\??$/iu;
+/** What defining the thing asked about adds to a unit's score. */
+const DEFINITION_BONUS = 0.1;
 /** Questions that ask for code: a command, an example, the syntax. */
 const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
 const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
@@ -257,6 +261,10 @@ export function compose(
   // A line of an example's code says little alone ("// Add an endpoint of your choice"): it
   // answers only a question that asks for code, a command or an example.
   const wantsCode = WANTS_CODE.test(question);
+  // "What is git-jump?", "What does Massif do?": the sentence that has the thing as its
+  // subject ("Git-jump is a script…") defines it; others only mention it.
+  const defined = DEFINES.exec(question.trim())?.[1];
+  const definedAt = defined ? new RegExp(`^(?:the\\s+)?${defined.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')}\\b[^.;:]{0,40}?\\b(?:is|are|was|does|do|lets|helps|makes|provides|allows|gives|runs|turns|reads|writes|finds|shows|adds)\\b`, 'i') : null;
   const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
   const asksItself = (c: Pick) => isQuestion(c.unit) && !!unitsOf[c.passage][c.index + 1] && !isQuestion(unitsOf[c.passage][c.index + 1]);
@@ -342,7 +350,7 @@ export function compose(
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
       .filter(({ c, score }) => score > 0 && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
-      .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) }))
+      .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
     // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
