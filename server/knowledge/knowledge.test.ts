@@ -33,6 +33,15 @@ describe('documents', () => {
     expect(parts.map((p) => [p.id, p.heading, p.text])).toEqual([['doc.md#0', 'One', 'Alpha text.'], ['doc.md#1', 'Two', 'Beta text.']]);
   });
 
+  test('a passage that is full does not end on a lead-in: the lead-in stays with what it introduces', () => {
+    const intro = 'The lamp has a dimmer, a timer and a night mode, and each of them is set in the app. '.repeat(10).trim();
+    const list = ['- Dimmer: from 5 to 100 percent', '- Timer: up to 12 hours', '- Night mode: a warm light at 5 percent'].join('\n');
+    const parts = chunk({ id: 'lamp.md', title: 'Lamp', url: '', text: `# Settings\n\n${intro}\n\nThe settings have these ranges:\n\n${list}\n\nA long paragraph ends here.` });
+    const withList = parts.find((p) => p.text.includes('Timer: up to 12 hours'));
+    expect(withList?.text).toContain('The settings have these ranges:');
+    expect(parts.some((p) => p.text.trim().endsWith(':'))).toBe(false);
+  });
+
   test('search scores lie in [0,1] and the best passage answers the question', () => {
     const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'a', title: 'Battery', url: '', text: 'The battery lasts twelve hours on a full charge.' },

@@ -105,7 +105,10 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
       if (rest) buf.push(rest);
       continue;
     }
-    if (buf.join('\n\n').length + b.length > CHUNK_CHARS) flush();
+    // A lead-in ("…exposes the following functions:") stays with what it introduces, when
+    // that fits in a passage of its own: split from its list, neither half answers.
+    const leadIn = buf.length > 0 && /:\s*$/.test(buf.at(-1)!);
+    if (buf.join('\n\n').length + b.length > CHUNK_CHARS && !(leadIn && b.length <= CHUNK_CHARS)) flush();
     buf.push(b);
   }
   flush();
