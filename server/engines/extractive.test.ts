@@ -150,6 +150,18 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'What does git-jump do?')).toMatch(/^Git-jump is a script/);
   });
 
+  test('two named things asked the same ("the defaults of A and B"): each answered from its own section, saying which', () => {
+    const others = ['bodyLimit', 'pluginTimeout', 'requestTimeout', 'maxParamLength', 'caseSensitive', 'ignoreTrailingSlash', 'http2', 'trustProxy']
+      .map((name, i) => `## ${name}\n\n+ Default: ${i + 1}\n\nSets the value the server uses for ${name}.`).join('\n\n');
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'options', title: 'Server', url: '', text: `# Options\n\nEvery option has a default value. The options connectionTimeout, keepAliveTimeout and bodyLimit can be read back at run time.\n\n## connectionTimeout\n\n+ Default: 0 (no timeout)\n\nDefines the server timeout in milliseconds.\n\n## keepAliveTimeout\n\n+ Default: 72000 (72 seconds)\n\nDefines the keep-alive timeout in milliseconds.\n\n${others}` },
+    ] } });
+    const text = answerFrom(kb2, 'What are the default values of connectionTimeout and keepAliveTimeout?') ?? '';
+    expect(text).toMatch(/connectionTimeout: Default: 0 \(no timeout\)/);
+    expect(text).toMatch(/keepAliveTimeout: Default: 72000/);
+    expect(text).not.toContain('read back');
+  });
+
   test('a question on the page is not the answer: what follows it is', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },

@@ -6,7 +6,7 @@
  */
 import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
-import { looksLikeName, surfaceWords, terms } from '../knowledge/text.ts';
+import { looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
 import { units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
@@ -82,6 +82,24 @@ export function questionParts(question: string, language = 'en'): string[] {
     .filter((p) => terms(p, language).length > 0);
   return parts.length > 1 ? parts : [];
 }
+
+/**
+ * Two things of the knowledge's rarest words joined by "and"/"or" ("connectionTimeout and
+ * keepAliveTimeout", "the Basic and Plus plans"): the question asked of each, and their terms.
+ */
+function namedPair(question: string, weights: ReadonlyMap<string, number>, language: string): { parts: string[]; terms: string[] } | null {
+  const m = /(?<![\p{L}\p{N}])([\p{L}\p{N}][\p{L}\p{N}._-]*) (?:and|or) ([\p{L}\p{N}][\p{L}\p{N}._-]*)(?![\p{L}\p{N}])/u.exec(question);
+  // "The difference between A and B" asks about both at once.
+  if (!m || /\b(between|differ\w*|compar\w*|versus|vs)\b/i.test(question)) return null;
+  const top = Math.max(0, ...weights.values());
+  const [a, b] = [terms(m[1], language)[0], terms(m[2], language)[0]];
+  if (!a || !b || a === b || (weights.get(a) ?? 0) < top * PAIR_SHARE || (weights.get(b) ?? 0) < top * PAIR_SHARE) return null;
+  const before = question.slice(0, m.index);
+  const after = question.slice(m.index + m[0].length);
+  return { parts: [`${before}${m[1]}${after}`, `${before}${m[2]}${after}`], terms: [a, b] };
+}
+/** How rare each of the two must be, against the question's rarest word. */
+const PAIR_SHARE = 0.8;
 
 const MAX_ITEMS = 12;
 /** What two question words standing together in a unit add to its score: a tie-breaker (more hurt the dev half). */
@@ -180,7 +198,11 @@ export function compose(
   const relevant = passages.filter((p) => p.score >= MIN_RELEVANCE);
   if (relevant.length === 0) return null;
   // A second passage joins only when it is nearly as relevant as the best one.
-  const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6));
+  // "The default values of connectionTimeout and keepAliveTimeout": two named things, each
+  // asked the same, each answered in its own section (read however it ranks).
+  const pair = namedPair(question, weights, language);
+  const namesSection = (p: Passage) => !!pair && terms(p.heading, language).some((t) => pair.terms.includes(t));
+  const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p));
   // "Which countries do you deliver to?": "countries" says what kind of answer is wanted
   // (names of countries), not a word the answer must contain.
   // So does the adjective of "how big / how long / how often": the answer is a size, a duration.
@@ -224,7 +246,7 @@ export function compose(
       const at = new Map<string, number[]>();
       for (const q of inMain) at.set(q, unit.seq.flatMap((t, j) => (hits(q, t) ? [j] : [])));
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
-      candidates.push({ passage: pi, index, unit, covers, score: 0, factor: p.score / chosen[0].score, inMain, at });
+      candidates.push({ passage: pi, index, unit, covers, score: 0, factor: namesSection(p) ? 1 : p.score / chosen[0].score, inMain, at });
     });
   });
   /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
@@ -330,7 +352,7 @@ export function compose(
   // A question of several parts ("how much is the late fee, and how much data does Basic
   // include?") is answered part by part; a simple question is one part.
   const parts = questionParts(question, language);
-  const segments = parts.length > 1 ? parts : [question];
+  const segments = parts.length > 1 ? parts : pair ? pair.parts : [question];
   const allNames: string[] = [];
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
@@ -375,7 +397,9 @@ export function compose(
   const covered = new Set(picks.flatMap((p) => [...p.covers]));
   // Another unit joins only when it covers a part of the question the chosen ones do not (a
   // question of several parts has had one unit per part already).
-  for (const c of ranked) {
+  // Two named things, each answered from its section: nothing else is asked.
+  const pairAnswered = !!pair && bests.length === 2 && bests.every(Boolean);
+  for (const c of pairAnswered ? [] : ranked) {
     if (picks.includes(c) || unanswered(c) || (c.unit.kind === 'code' && !wantsCode) || picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
     const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
     if (adds < 0.15 || c.score < MIN_SENTENCE / 2) continue;
@@ -389,7 +413,9 @@ export function compose(
   picks.sort((a, b) => order.indexOf(a.passage) - order.indexOf(b.passage) || a.index - b.index);
   const paragraphs = new Map<number, string[]>();
   for (const p of picks) {
-    const text = p.unit.kind === 'item' ? `- ${p.unit.text}` : p.unit.text;
+    let text = p.unit.kind === 'item' ? `- ${p.unit.text}` : p.unit.text;
+    // Of two named things, each answer says which it is about when only its heading does.
+    if (namesSection(chosen[p.passage]) && !pair!.terms.some((t) => p.covers.has(t)) && !paragraphs.has(p.passage)) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
     paragraphs.set(p.passage, [...(paragraphs.get(p.passage) ?? []), text]);
   }
   const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);
