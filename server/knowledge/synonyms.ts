@@ -56,6 +56,8 @@ const GROUPS: string[][] = [
   ['payload', 'body'],
   ['encrypted', 'encryption', 'secure', 'security', 'safe'],
   ['stored', 'store', 'kept', 'saved', 'located', 'hosted'],
+  // Software documentation says a hook or a command "is executed"; visitors say it runs.
+  ['run', 'execute', 'executed'],
 ];
 
 type Phrase = { re: RegExp; head: string };
