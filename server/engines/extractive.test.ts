@@ -103,6 +103,18 @@ describe('extractive answers', () => {
     expect(ask('What happens to a request arriving after I\'ve called close?')).toContain('503');
   });
 
+  test('"what is the maximum number…?" wants a number given as a bound; "RFC 5952" counts nothing', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'servers', title: 'DNS servers', url: '', text: 'Pass the DNS servers as RFC 5952 formatted addresses.' },
+      { id: 'ports', title: 'DNS ports', url: '', text: 'The DNS port of a server address can be left out if it is the default DNS port (53).' },
+      { id: 'uploads', title: 'Attachments', url: '', text: 'You can attach files to a message. The number of attachments is limited: a message takes up to 5 attachments of 10 MB each.' },
+      { id: 'account', title: 'Account', url: '', text: 'Your account number is shown in Settings. A maximum of 3 people can share an account.' },
+    ] } });
+    expect(answerFrom(kb2, 'What is the maximum number of DNS servers I can pass?')).toBeNull();
+    expect(answerFrom(kb2, 'How many DNS servers can I pass?')).toBeNull();
+    expect(answerFrom(kb2, 'What is the maximum number of attachments per message?')).toContain('up to 5 attachments');
+  });
+
   test('a short answer sentence brings the next one when it goes on about the same thing', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'refunds', title: 'Refunds', url: '', text: 'Refunds take 5 working days. Each refund goes back to the card you paid with.\n\nOur office is in Lisbon.' },

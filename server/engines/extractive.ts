@@ -113,8 +113,13 @@ const matcher = (re: RegExp) => (text: string) => re.test(text);
  * addresses ("8.8.8.8"), names with digits ("X11", "IPv6", "utf8", "base64").
  */
 const NAMING_NUMBERS = /\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:added|changed|deprecated|removed) in:?\s*|\b\p{L}+\d[\p{L}\d]*\b/giu;
-/** A quantity, once version numbers and addresses are set aside. */
-const hasQuantity = (text: string) => HAS_NUMBER.test(text.replace(NAMING_NUMBERS, ' '));
+/** Words that state a bound. */
+const UPPER_BOUND = /\b(maximum|max|up to|at most|no more than|not more than|limit(ed|s)?|cap(ped)?|or fewer|or less|largest|highest|exceed(s|ing)?|more than|above|over|bigger|larger|longer)\b|≤|<=|</i;
+const LOWER_BOUND = /\b(minimum|min|at least|no less than|not less than|or more|smallest|lowest|below|under|less than|fewer than|shorter|smaller)\b|≥|>=|>/i;
+/** Standards and other numbered names ("RFC 5952", "ISO 8601", "PEP 8"); currency codes are amounts. */
+const NUMBERED_NAMES = /\b(?!(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|CNY)\b)[A-Z]{2,5}[ -]\d+\b/gu;
+/** A quantity, once version numbers, addresses and numbered names are set aside. */
+const hasQuantity = (text: string) => HAS_NUMBER.test(text.replace(NAMING_NUMBERS, ' ').replace(NUMBERED_NAMES, ' '));
 /** Whole-word, case-insensitive: does the text name one of these? */
 const names = (list: string[]) => matcher(new RegExp(`(?<![\\p{L}\\p{N}])(${list.join('|')})(?![\\p{L}\\p{N}])`, 'iu'));
 // Small gazetteers of the classes visitors ask "which …?" about; general, not any site's.
@@ -133,7 +138,9 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
   [/\bhow much\b(?! (data|time|space|storage|memory|longer|faster|slower|more))|\b(price|cost|fee|charge)s?\b/i, matcher(/\d|\b(free|no charge|nothing|no extra cost)\b|^(Free|Nothing)\b/)],
   [/\b(what|which) (time of (the )?day|time)\b|\bat what time\b/i, matcher(/\d{1,2}(:\d{2}|\s?(am|pm|a\.m\.|p\.m\.))|\b(noon|midnight|o'clock)\b/i)],
   [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, matcher(new RegExp(`\\b(${MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\b\\d{1,2}(st|nd|rd|th)\\b`, 'i'))],
-  [/\b(largest|smallest|maximum|minimum|highest|lowest|max|min)\b.*\b(value|number|size|amount|count)\b/i, hasQuantity],
+  // "What is the maximum number of servers…?": a number the text gives as a bound, not any number.
+  [/\b(largest|highest|maximum|max)\b.*\b(value|number|size|amount|count|length)\b|\bhow many\b.*\bat most\b/i, (text) => hasQuantity(text) && UPPER_BOUND.test(text)],
+  [/\b(smallest|lowest|minimum|min)\b.*\b(value|number|size|amount|count|length)\b|\bhow many\b.*\bat least\b/i, (text) => hasQuantity(text) && LOWER_BOUND.test(text)],
   [/\b(percent|percentage)\b/i, matcher(/%|\bper ?cent\b/i)],
   // "What statusCode does the response get?", "Which port…?": a number is the answer.
   [/\b(which|what)\b[^?]*\b(status ?codes?|port( number)?s?|http status)\b/i, matcher(/\d{2,}/)],
