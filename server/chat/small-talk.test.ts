@@ -10,6 +10,15 @@ test('greetings, thanks, goodbyes and "who are you" in the shipped languages; a 
   expect(['Are you a real person?', 'who am I talking to?', 'got it, thanks', 'ok, sounds good!', 'take care', 'bist du ein Mensch?', '¿eres humano?'].map(smallTalk))
     .toEqual(['who', 'who', 'thanks', 'thanks', 'bye', 'who', 'who']);
   expect(['hi, how do I export my notes?', 'thanks, and what does it cost?', 'ok', 'Hello World example'].map(smallTalk)).toEqual([null, null, null, null]);
+  // Held-down letters, chat spellings, emoji, and the openers and closers of a chat.
+  expect(['hiii!!', 'heyyy 👋', 'thank u', 'thnx :)', 'tysm ❤', 'byeee', 'ok cool, thanks <3'].map(smallTalk)).toEqual(['hello', 'hello', 'thanks', 'thanks', 'thanks', 'bye', 'thanks']);
+  expect(['Is anyone there?', 'hello? can you help me?', 'good night!', 'have a great weekend', "that's all, thanks", "what's your name?", 'what can I ask you?'].map(smallTalk))
+    .toEqual(['hello', 'hello', 'bye', 'bye', 'bye', 'who', 'who']);
+  expect(['coucou', 'bonne journée !', 'merci bien', 'buenas noches', 'mil gracias', 'hasta pronto', 'bis bald', 'danke dir!', 'wie heißt du?'].map(smallTalk))
+    .toEqual(['hello', 'bye', 'thanks', 'hello', 'thanks', 'bye', 'bye', 'thanks', 'who']);
+  // Still questions: what they ask is not small talk.
+  expect(['can you help me with my order?', 'good morning, what are your opening hours?', 'is anyone there who can cancel my plan?', 'I have 3 questions about billing'].map(smallTalk))
+    .toEqual([null, null, null, null]);
 });
 
 test('the language of a message from its function words and letters; no guess for a bare term', () => {

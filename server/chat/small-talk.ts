@@ -6,26 +6,44 @@
 export type SmallTalk = 'hello' | 'thanks' | 'bye' | 'who';
 
 const WORDS: Record<SmallTalk, string[]> = {
-  hello: ['hi', 'hello', 'hey', 'hiya', 'howdy', 'yo', 'greetings', 'good day', 'good morning', 'good afternoon', 'good evening', 'hallo', 'guten tag', 'guten morgen', 'moin', 'servus',
-    'bonjour', 'bonsoir', 'salut', 'hola', 'buenos días', 'buenos dias', 'buenas tardes', 'buenas', 'مرحبا', 'السلام عليكم', 'أهلا', 'اهلا'],
-  thanks: ['thanks', 'thank you', 'thx', 'ty', 'cheers', 'great', 'perfect', 'awesome', 'ok thanks', 'okay thanks', 'thanks a lot', 'many thanks',
-    'got it', 'understood', 'alright', 'all right', 'sounds good', 'that helps', 'that helped', 'appreciate it', 'much appreciated', 'brilliant', 'excellent', 'good to know',
-    'danke', 'vielen dank', 'danke schön', 'dankeschön', 'alles klar', 'super',
-    'merci', 'merci beaucoup', 'parfait', "d'accord", 'gracias', 'muchas gracias', 'perfecto', 'vale', 'شكرا', 'شكرا لك', 'شكرًا'],
-  bye: ['bye', 'goodbye', 'good bye', 'see you', 'see ya', 'take care', 'have a nice day', 'have a good day', "that's all", 'that is all', 'nothing else', 'tschüss', 'tschüs', 'auf wiedersehen', 'au revoir', 'adiós', 'adios', 'hasta luego', 'مع السلامة', 'وداعا'],
+  hello: ['hi', 'hello', 'hey', 'hiya', 'howdy', 'yo', 'greetings', 'good day', 'good morning', 'good afternoon', 'good evening', 'morning', 'evening', 'heya', 'hey hey', 'sup', "what's up", 'whats up',
+    'anyone there', 'anybody there', 'is anyone there', 'is anybody there', 'are you there', 'can you help me', 'can you help', 'i need help', 'i have a question', 'quick question',
+    'hallo', 'guten tag', 'guten morgen', 'guten abend', 'moin', 'servus', 'grüß gott', 'grüezi', 'ist da jemand', 'können sie mir helfen', 'kannst du mir helfen', 'ich habe eine frage',
+    'bonjour', 'bonsoir', 'salut', 'coucou', 'y a quelqu\'un', 'vous pouvez m\'aider', 'pouvez-vous m\'aider', "j'ai une question",
+    'hola', 'buenos días', 'buenos dias', 'buenas tardes', 'buenas noches', 'buen día', 'buen dia', 'buenas', 'qué tal', 'que tal', 'hay alguien', 'me puedes ayudar', 'puedes ayudarme', 'tengo una pregunta',
+    'مرحبا', 'السلام عليكم', 'أهلا', 'اهلا'],
+  thanks: ['thanks', 'thank you', 'thank u', 'thanku', 'thankyou', 'thx', 'thnx', 'thanx', 'tks', 'ty', 'tysm', 'cheers', 'great', 'perfect', 'awesome', 'amazing', 'wonderful', 'fantastic', 'ok thanks', 'okay thanks',
+    'thanks a lot', 'thanks a bunch', 'many thanks', 'much obliged', 'got it', 'gotcha', 'understood', 'makes sense', 'that makes sense', 'alright', 'all right', 'sounds good', 'that helps', 'that helped',
+    'that was helpful', 'very helpful', 'helpful', 'appreciate it', 'i appreciate it', 'much appreciated', 'brilliant', 'excellent', 'good to know', 'nice one', 'good job', 'well done', 'you rock', 'you are great', "you're great", 'you are the best', "you're the best",
+    'danke', 'danke dir', 'danke sehr', 'vielen dank', 'danke schön', 'dankeschön', 'besten dank', 'alles klar', 'super', 'toll', 'prima', 'perfekt', 'verstanden', 'passt',
+    'merci', 'merci bien', 'merci beaucoup', 'parfait', 'génial', 'super merci', "d'accord", 'compris', 'très bien',
+    'gracias', 'muchas gracias', 'mil gracias', 'perfecto', 'genial', 'vale', 'de acuerdo', 'entendido', 'شكرا', 'شكرا لك', 'شكرًا'],
+  bye: ['bye', 'bye bye', 'goodbye', 'good bye', 'good night', 'goodnight', 'see you', 'see ya', 'cya', 'later', 'see you later', 'talk later', 'take care', 'have a nice day', 'have a good day', 'have a great day',
+    'have a nice weekend', 'have a good weekend', 'have a great weekend', 'you too', "that's all", 'that is all', "that's it", 'that is it', 'nothing else', 'no more questions', 'gotta go', 'i have to go',
+    'tschüss', 'tschüs', 'ciao', 'bis bald', 'bis später', 'bis dann', 'gute nacht', 'schönen tag', 'schönen tag noch', 'auf wiedersehen', 'das wars', "das war's",
+    'au revoir', 'à bientôt', 'a bientot', 'à plus', 'bonne journée', 'bonne soirée', 'bonne nuit', "c'est tout",
+    'adiós', 'adios', 'chao', 'hasta luego', 'hasta pronto', 'hasta mañana', 'buen fin de semana', 'eso es todo', 'مع السلامة', 'وداعا'],
   who: ['who are you', 'what are you', 'are you a bot', 'are you human', 'are you a human', 'are you a robot', 'are you real', 'are you a real person', 'are you a person',
     'are you an ai', 'are you ai', 'is this a bot', 'is this a real person', 'is this a person', 'is this automated', 'is this a human', 'am i talking to a bot', 'am i talking to a human',
     'am i talking to a person', 'am i talking to a real person', 'am i chatting with a bot', 'who am i talking to', 'who am i talking with', 'who am i speaking to', 'who am i chatting with',
-    'who is this', 'what can you do', 'how can you help', 'how are you', "how's it going", 'how is it going',
+    'who is this', 'what can you do', 'how can you help', 'how are you', "how's it going", 'how is it going', 'how are you doing', 'how do you do',
+    "what's your name", 'what is your name', 'do you have a name', 'who made you', 'who built you', 'who created you', 'are you chatgpt', 'are you gpt', 'are you a chatbot', 'is this a chatbot', 'is this ai',
+    'what can i ask', 'what can i ask you', 'what do you know', 'what are you able to do', 'what can you help with', 'what can you help me with',
+    'wie heißt du', 'wie heisst du', 'was kannst du', 'was können sie', 'wer hat dich gebaut', 'bist du eine ki', 'bist du ein roboter',
+    "comment tu t'appelles", 'comment vous appelez-vous', 'que sais-tu faire', 'que pouvez-vous faire', 'es-tu une ia',
+    'cómo te llamas', 'como te llamas', 'qué puedes hacer', 'que puedes hacer', 'eres una ia', 'eres un robot',
     'wer bist du', 'wer sind sie', 'bist du ein bot', 'bist du ein mensch', 'sind sie ein mensch', 'wie geht es dir', "wie geht's",
     'qui êtes-vous', 'qui es-tu', 'es-tu un robot', 'êtes-vous un robot', 'es-tu humain', 'ça va', 'comment ça va', 'quién eres', 'eres un bot', 'eres humano', 'eres una persona', 'cómo estás', 'من أنت'],
 };
 
 /** Words that may stand around small talk without making it a question ("hi there", "thanks so much!"). */
-const FILLER = new Set(['there', 'so', 'much', 'very', 'again', 'all', 'everyone', 'team', 'guys', 'folks', 'bot', 'for', 'the', 'help', 'your', 'you', 'a', 'lot',
-  'ok', 'okay', 'oh', 'well', 'then', 'and', 'really', 'just', 'that', 'it', 'is', 'was', 'helpful', 'great', 'nice', 'cool', 'dir', 'ihnen', 'euch', 'beaucoup', 'mucho', 'pour', 'por', 'todo']);
+const FILLER = new Set(['there', 'so', 'much', 'very', 'again', 'all', 'everyone', 'everybody', 'team', 'guys', 'folks', 'bot', 'for', 'the', 'help', 'your', 'you', 'a', 'lot',
+  'ok', 'okay', 'k', 'kk', 'oh', 'ah', 'well', 'then', 'and', 'really', 'just', 'that', 'it', 'is', 'was', 'helpful', 'great', 'nice', 'cool', 'mate', 'buddy', 'friend', 'dear', 'sir', 'madam', 'now', 'too',
+  'lol', 'haha', 'hehe', 'yes', 'yeah', 'yep', 'no', 'nope', 'sure', 'please',
+  'dir', 'ihnen', 'euch', 'zusammen', 'ja', 'nein', 'noch', 'nochmal', 'beaucoup', 'oui', 'non', 'encore', 'mucho', 'sí', 'si', 'pour', 'por', 'todo']);
 
-const normalize = (s: string) => s.toLowerCase().normalize('NFC').replace(/[!?.,;:¡¿'"’()\-–—…😀-🙏👋👍🙂]+/gu, ' ').replace(/\s+/g, ' ').trim();
+// "Hiii", "thanksss", "byeee": a letter held down says the same word.
+const normalize = (s: string) => s.toLowerCase().normalize('NFC').replace(/(\p{L})\1{2,}/gu, '$1').replace(/<3/g, ' ').replace(/[!?.,;:¡¿'"’()\-–—…😀-🙏👋👍🙂❤♥🤗🙌✌🎉]+/gu, ' ').replace(/\s+/g, ' ').trim();
 
 const ENTRIES = (Object.entries(WORDS) as [SmallTalk, string[]][])
   .flatMap(([kind, list]) => list.map((w) => ({ kind, words: normalize(w).split(' ') })))
