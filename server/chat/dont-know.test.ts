@@ -17,6 +17,7 @@ const AUTO = botId(7);
 const KNOWLEDGE = [
   { id: 'charging', title: 'Charging the Aurora lamp', text: '# Charging\n\nUse the charger in the box to charge the Aurora lamp. A full charge takes 3 hours.' },
   { id: 'warranty', title: 'Warranty', text: '# Warranty\n\nThe Aurora lamp has a 2-year warranty. The warranty covers the battery and the switch.' },
+  { id: 'models', title: 'Models and prices', text: '# Models\n\nThe Aurora Mini costs 49 euros and weighs 300 grams.\n\nThe Aurora Max costs 89 euros and weighs 700 grams.' },
 ];
 const pgDown = await missing('postgres');
 
@@ -110,6 +111,14 @@ for (const store of ['sqlite', 'postgres'] as const) {
       const follow = await turn('How long is the warranty?', 'dk-8');
       const and = await turn('and what does it cover?', 'dk-8', BOT_ID, follow.done!.conversation_id);
       expect(and.text).toContain('battery and the switch');
+    });
+
+    test('"What about Max?" is the question before asked of Max', async () => {
+      const mini = await turn('How much does the Aurora Mini cost?', 'dk-9');
+      expect(mini.text).toContain('49 euros');
+      const max = await turn('What about Max?', 'dk-9', BOT_ID, mini.done!.conversation_id);
+      expect(max.text).toContain('89 euros');
+      expect(max.text).not.toContain('49 euros');
     });
   });
 }

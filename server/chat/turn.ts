@@ -16,7 +16,7 @@ import { phrase } from '../engines/phrases.ts';
 import { asksForHuman, recordHandoff } from './handoff.ts';
 import { messageLanguage } from './language.ts';
 import { smallTalk } from './small-talk.ts';
-import { needsContext } from '../knowledge/follow-up.ts';
+import { needsContext, restatedFollowUp } from '../knowledge/follow-up.ts';
 import { publish } from '../console/publish.ts';
 import { isServiceDown } from '../ops/outage.ts';
 import type { NoticeCode, NoticeLevel, StreamErrorCode } from '../../protocol/codes.ts';
@@ -158,6 +158,13 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
     // searched as what it means. A failure here only costs that: the message is searched as is.
     let searched = input.message;
     let searchHistory = needsContext(input.message) ? history : [];
+    // The built-in engine's own standalone question: "What about Plus?" is the question before
+    // it asked of Plus, searched and answered as that.
+    const again = chat || engine.standalone ? null : restatedFollowUp(input.message, history.filter((t) => t.role === 'user').map((t) => t.content), bot.language);
+    if (again) {
+      searched = again;
+      searchHistory = [];
+    }
     if (!chat && engine.standalone && (history.length > 0 || otherLanguage)) {
       try {
         searched = await engine.standalone({ question: input.message, history, language: bot.language, signal: out.signal });
@@ -213,7 +220,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
         // The engine decides whether it can answer, with or without passages: the built-in one
         // cannot without, a model may (small talk, the conversation itself) or says NO_ANSWER.
         : engine.answer({
-          question: input.message, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, history, image: input.image,
+          question: again ?? input.message, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
         });
     try {

@@ -23,3 +23,72 @@ export function needsContext(question: string, language = 'en'): boolean {
   // A short question that points back ("how long does it take?") has too few words of its own.
   return own.length <= 2 && POINTS_BACK.test(question);
 }
+
+/**
+ * "What about Plus?" after "How much does the Basic plan cost?" asks the same question of
+ * another thing: it is the earlier question with that thing swapped in ("How much does the
+ * Plus plan cost?"), searched and answered as that. What is swapped out: the phrase of the
+ * same preposition ("in Mexico" for "in Canada"), else the words ending in the same head
+ * ("day pass" for "guest passes"), else, for a name, the earlier question's last name or
+ * identifier ("Basic" for "Plus", "setTimeout()" for "setInterval"); a phrase of a
+ * preposition the earlier question lacks ("for kids") is added to it. English openers only;
+ * null when the message is not such an ellipsis or nothing is sure to be swapped.
+ */
+export function restated(question: string, earlier: string | undefined, language = 'en'): string | null {
+  if (!earlier || language.toLowerCase().split('-')[0] !== 'en') return null;
+  const m = ABOUT.exec(question.trim());
+  if (!m) return null;
+  const thing = (m[1] ?? m[2]).trim();
+  const words = thing.split(/\s+/);
+  if (words.length > 5) return null;
+  const prep = words.length > 1 && PREPOSITION.test(words[0]) ? words[0].toLowerCase() : null;
+  const core = words.slice(prep ? 1 : 0);
+  const det = core.length > 1 && DETERMINER.test(core[0]);
+  const size = core.length - (det ? 1 : 0);
+  const tokens = [...earlier.matchAll(/[\p{L}\p{N}][\p{L}\p{N}._()'-]*[\p{L}\p{N})]|[\p{L}\p{N}]/gu)].map((t) => ({ text: t[0], at: t.index! }));
+  const isFunction = (i: number) => FUNCTION_WORD.test(tokens[i].text) || PREPOSITION.test(tokens[i].text);
+  /** Up to `size` words ending at `last`, not across a function word; with its determiner when the new thing has one. */
+  const spanTo = (last: number): [number, number] => {
+    let first = last;
+    while (first > 0 && last - first + 1 < size && !isFunction(first - 1)) first--;
+    if (det && first > 0 && DETERMINER.test(tokens[first - 1].text)) first--;
+    return [first, last];
+  };
+  let span: [number, number] | null = null;
+  let replacement = prep ? core.join(' ') : thing;
+  const p = prep ? lastIndex(tokens, (t) => t.text.toLowerCase() === prep) : -1;
+  if (p >= 0) {
+    let last = p + 1;
+    while (last + 1 < tokens.length && !PREPOSITION.test(tokens[last + 1].text) && !/^(and|or|but|if|when)$/i.test(tokens[last + 1].text)) last++;
+    if (last < tokens.length) [span, replacement] = [[p, last], thing];
+  } else if (prep) {
+    // A phrase the earlier question has no like of ("for kids" after "how much does it cost?") narrows it.
+    return `${earlier.trim().replace(/[?.!\s]+$/, '')} ${thing}?`;
+  }
+  const head = questionTerms(core.at(-1)!, language)[0];
+  const h = span || !head ? -1 : tokens.findIndex((t) => questionTerms(t.text, language)[0] === head);
+  if (!span && h >= 0) span = spanTo(h);
+  // A name for a name ("Plus" for "Basic"); anything else ("what about cancelling?") is left
+  // to the search with the earlier turns, as a guess here could ask something never asked.
+  const isName = (w: string, i: number) => (i > 0 && /^\p{Lu}/u.test(w) && w !== 'I') || /[._()]|\p{Ll}\p{Lu}/u.test(w);
+  const named = span || !core.some((w) => isName(w, 1)) ? -1 : lastIndex(tokens, (t, i) => isName(t.text, i));
+  if (!span && named >= 0) span = spanTo(named);
+  if (!span) return null;
+  const start = tokens[span[0]].at;
+  const end = tokens[span[1]].at + tokens[span[1]].text.length;
+  return `${earlier.slice(0, start)}${replacement}${earlier.slice(end)}`;
+}
+/** The question restated against the latest earlier one, itself restated when it was such an ellipsis too. */
+export function restatedFollowUp(question: string, earlierQuestions: readonly string[], language = 'en'): string | null {
+  const [last, before] = [earlierQuestions.at(-1), earlierQuestions.at(-2)];
+  return restated(question, last === undefined ? undefined : (restated(last, before, language) ?? last), language);
+}
+function lastIndex<T>(list: readonly T[], test: (item: T, i: number) => boolean): number {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i], i)) return i;
+  return -1;
+}
+/** "What about X?", "How about X?", "And for X?", "Same for X?". */
+const ABOUT = /^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^(?:and|same)\s+for\s+(.+?)\s*\??$/i;
+const PREPOSITION = /^(in|on|for|from|with|at|to|by|under|over|during|via|inside|outside)$/i;
+const DETERMINER = /^(a|an|the|my|your|our|their|his|her|its|this|that|these|those)$/i;
+const FUNCTION_WORD = /^(a|an|the|my|your|our|their|his|her|its|this|that|these|those|of|and|or|is|are|was|were|be|do|does|did|can|could|will|would|should|i|you|we|it|there|how|what|when|where|which|who|why|much|many|long)$/i;

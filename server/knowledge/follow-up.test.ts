@@ -1,0 +1,22 @@
+/** Follow-ups (issue 20): "What about Plus?" restated as the question before, asked of Plus. */
+import { expect, test } from 'vitest';
+import { needsContext, restatedFollowUp } from './follow-up.ts';
+
+test('"what about X?" swaps X into the question before: the same preposition\'s phrase, the same head, a name for a name', () => {
+  const again = (q: string, ...before: string[]) => restatedFollowUp(q, before);
+  expect(again('What about Plus?', 'How much does the Basic plan cost per month?')).toBe('How much does the Plus plan cost per month?');
+  expect(again('What about in Canada?', 'Does roaming work in Mexico?')).toBe('Does roaming work in Canada?');
+  expect(again('what about from a landline?', 'How do I call voicemail from my Volta phone?')).toBe('How do I call voicemail from a landline?');
+  expect(again('What about guest passes?', 'How much is a day pass?')).toBe('How much is a guest passes?');
+  expect(again('And for setInterval?', 'What is the default delay for setTimeout()?')).toBe('What is the default delay for setInterval?');
+  expect(again('What about for kids?', 'How much does a membership cost?')).toBe('How much does a membership cost for kids?');
+  // The question before was such a follow-up too.
+  expect(again('And Max?', 'How much does the Basic plan cost?', 'What about Plus?')).toBeNull(); // "And Max?" is no "what about"
+  expect(again('What about Max?', 'How much does the Basic plan cost?', 'What about Plus?')).toBe('How much does the Max plan cost?');
+  // Nothing sure to swap: left to the search with the earlier turns.
+  expect(again('What about cancelling?', 'Can I pause my membership?')).toBeNull();
+  expect(again('how about dark mode?', 'does the app support offline use?')).toBeNull();
+  expect(again('What about Plus?')).toBeNull();
+  expect(again('What does Plus cost?', 'How much does the Basic plan cost?')).toBeNull();
+  expect(needsContext('What about Plus?')).toBe(true);
+});
