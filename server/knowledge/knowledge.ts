@@ -375,10 +375,13 @@ export class KnowledgeBase {
    */
   private oneTermPerWord(terms: string[], question: string): string[] {
     const drop = new Set<string>();
+    // A part is dropped only as a part: "origin" in "--track-origins=yes, where can the origin
+    // be?" is also a word of its own.
+    const alone = new Set((question.match(/(?<![\p{L}\p{N}_-])[\p{L}\p{N}]+(?![\p{L}\p{N}_-])/gu) ?? []).map((w) => normTerm(w, this.language)));
     for (const word of question.match(/[\p{L}\p{N}]+(?:[-_][\p{L}\p{N}]+)+/gu) ?? []) {
       const whole = normTerm(word, this.language);
       const joined = normTerm(word.replace(/[-_]/g, ''), this.language);
-      const parts = word.split(/[-_]/).map((w) => normTerm(w, this.language));
+      const parts = word.split(/[-_]/).map((w) => normTerm(w, this.language)).filter((t) => !alone.has(t));
       const known = [whole, joined].find((t) => t && this.index.idOf(t) !== undefined);
       for (const t of known ? [whole, joined, ...parts] : [whole, joined]) if (t && t !== known) drop.add(t);
     }

@@ -83,6 +83,12 @@ describe('retrieval', () => {
     expect([...wifi.search('What is the Wi-Fi password?').weights.keys()]).toEqual(['wi-fi', 'password']);
     expect(compose('What is the Wi-Fi password?', ...(({ passages, weights }) => [passages, weights] as const)(wifi.search('What is the Wi-Fi password?')))).toBeNull();
     expect([...wifi.search('Can I send an e-mail?').weights.keys()]).toContain('email'); // the pages write it joined
+    // A part of the hyphenated word that the question also says on its own stays a word.
+    const origins = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'opt', title: 'Options', url: '', text: 'Use --track-origins=yes to see where uninitialised values come from. An origin can be a heap block or a stack allocation.' },
+    ] } });
+    expect([...origins.search('With --track-origins=yes, where can the origin be?').weights.keys()]).toEqual(expect.arrayContaining(['track-origins', 'origin']));
+    expect([...origins.search('What does --track-origins=yes do?').weights.keys()]).not.toContain('origin');
   });
 
   test('a version in the question is searched once: whole when the pages have it, else by its major number', () => {
