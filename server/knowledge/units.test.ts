@@ -9,6 +9,9 @@ describe('units', () => {
       .toEqual(['The charger is in the box.', 'It takes 3 hours to charge 2.5 Ah.']);
     expect(units('It runs much slower (eg. 20 to 30 times), i.e. Slow. No. It is not fast.').map((u) => u.text))
       .toEqual(['It runs much slower (eg. 20 to 30 times), i.e. Slow.', 'No.', 'It is not fast.']);
+    // A section number starts its sentence; a number that ends a sentence still ends it.
+    expect(units('1.1. How do you pronounce "Valgrind"? 1.2. Where does the name come from? The limit is 100. Then it stops.').map((u) => u.text))
+      .toEqual(['1.1. How do you pronounce "Valgrind"?', '1.2. Where does the name come from?', 'The limit is 100.', 'Then it stops.']);
   });
 
   test('a list keeps its lead-in in its group, items survive blank lines and indented continuations', () => {

@@ -34,10 +34,11 @@ const RULE = /^\s*([=\-~^*_])\1{2,}\s*$/;
 
 /**
  * Sentences of one paragraph: ends at . ! ? followed by a space, so "2.4 GHz" and "v1.2" stay
- * whole; an abbreviation's dot ("eg. 20 to 30 times", "i.e. the", "approx. 5") ends nothing.
+ * whole; an abbreviation's dot ("eg. 20 to 30 times", "i.e. the", "approx. 5") ends nothing, nor
+ * does a section number's ("1.1. How do you pronounce…").
  */
 export function splitSentences(paragraph: string): string[] {
-  return paragraph.split(/(?<=[.!?。]["')\]]?)(?<!(?:^|[\s(])(?:e\.g|eg|i\.e|ie|etc|vs|cf|approx|incl|fig|Fig|Mr|Mrs|Ms|Dr|St)\.)\s+(?=[\p{Lu}\p{N}"'(`<\[])/u).map((s) => s.trim()).filter((s) => s.length > 1);
+  return paragraph.split(/(?<=[.!?。]["')\]]?)(?<!(?:^|[\s(])(?:e\.g|eg|i\.e|ie|etc|vs|cf|approx|incl|fig|Fig|Mr|Mrs|Ms|Dr|St)\.)(?<!(?:^|[.!?]\s)\d+(?:\.\d+)*\.)\s+(?=[\p{Lu}\p{N}"'(`<\[])/u).map((s) => s.trim()).filter((s) => s.length > 1);
 }
 
 const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => plainInline(c));
