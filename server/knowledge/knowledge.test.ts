@@ -42,6 +42,22 @@ describe('documents', () => {
     expect(parts.some((p) => p.text.trim().endsWith(':'))).toBe(false);
   });
 
+  test('a long table is cut between rows, each piece under the header; a short one stays whole', () => {
+    const rows = Array.from({ length: 60 }, (_, i) => `| E${i} | Error number ${i} of the request parser. | Fix input ${i}. |`);
+    const long = chunk({ id: 'errors.md', title: 'Errors', url: '', text: `# Codes\n\nThe errors are:\n\n| Code | Description | How to solve |\n|---|---|---|\n${rows.join('\n')}` });
+    expect(long.length).toBeGreaterThan(3);
+    for (const p of long) {
+      expect(p.text.length).toBeLessThan(1100);
+      expect(p.text.startsWith('The errors are:\n\n| Code | Description | How to solve |\n|---|---|---|\n| E')).toBe(true);
+    }
+    expect(long.map((p) => p.text).join('\n').match(/\| E\d+ \|/g)).toHaveLength(60); // every row once
+    // An HTML table (no separator line) is cut the same way.
+    const html = chunk({ id: 'os.html', title: 'OS', url: '', text: `| Constant | Description |\n${rows.join('\n')}` });
+    expect(html.every((p) => p.text.startsWith('| Constant | Description |\n| E'))).toBe(true);
+    const short = chunk({ id: 'plans.md', title: 'Plans', url: '', text: '| Plan | Price |\n|---|---|\n| Basic | $30 |\n| Plus | $45 |' });
+    expect(short).toHaveLength(1);
+  });
+
   test('search scores lie in [0,1] and the best passage answers the question', () => {
     const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'a', title: 'Battery', url: '', text: 'The battery lasts twelve hours on a full charge.' },

@@ -108,11 +108,47 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     // A lead-in ("…exposes the following functions:") stays with what it introduces, when
     // that fits in a passage of its own: split from its list, neither half answers.
     const leadIn = buf.length > 0 && /:\s*$/.test(buf.at(-1)!);
+    const pieces = b.length > CHUNK_CHARS ? tablePieces(b) : null;
+    if (pieces) {
+      // A long table is cut between rows, each piece under the table's header (and lead-in),
+      // so a row is searched in a passage of ordinary size, not in one of 20,000 characters.
+      const lead = leadIn ? buf.pop()! : null;
+      flush();
+      for (const piece of pieces) {
+        buf.push(lead ? `${lead}\n\n${piece}` : piece);
+        flush();
+      }
+      continue;
+    }
     if (buf.join('\n\n').length + b.length > CHUNK_CHARS && !(leadIn && b.length <= CHUNK_CHARS)) flush();
     buf.push(b);
   }
   flush();
   return out;
+}
+
+/**
+ * A table's block in pieces of about CHUNK_CHARS, each under the table's header; null for
+ * anything else. (Long lists stay whole: cut into items, their prose outranked the tables
+ * that answer on the dev half.)
+ */
+function tablePieces(block: string): string[] | null {
+  const lines = block.split('\n');
+  // Every line a row (HTML tables come without the Markdown separator line).
+  if (lines.length <= 3 || !lines.every((l) => /^\s*\|/.test(l))) return null;
+  const header = lines.slice(0, /^\s*\|?[\s|:-]+$/.test(lines[1]) ? 2 : 1);
+  const pieces: string[] = [];
+  let rows: string[] = [];
+  const size = (more: string) => [...header, ...rows, more].join('\n').length;
+  for (const row of lines.slice(header.length)) {
+    if (rows.length && size(row) > CHUNK_CHARS) {
+      pieces.push([...header, ...rows].join('\n'));
+      rows = [];
+    }
+    rows.push(row);
+  }
+  if (rows.length) pieces.push([...header, ...rows].join('\n'));
+  return pieces.length > 1 ? pieces : null;
 }
 
 function listFiles(dir: string): string[] {
