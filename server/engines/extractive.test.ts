@@ -113,6 +113,13 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'What is the maximum number of DNS servers I can pass?')).toBeNull();
     expect(answerFrom(kb2, 'How many DNS servers can I pass?')).toBeNull();
     expect(answerFrom(kb2, 'What is the maximum number of attachments per message?')).toContain('up to 5 attachments');
+    // "#1168" names a pull request; it measures nothing.
+    const kb3 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'errors', title: 'Errors', url: '', text: 'FST_ERR_BODY_TOO_LARGE: the request body is larger than the largest value set by bodyLimit (see #1168).' },
+      { id: 'params', title: 'Parameters', url: '', text: 'The largest value maxParamLength accepts is 1000 characters.' },
+      { id: 'options', title: 'Options', url: '', text: 'Every option has a default value. Options are read once.' },
+    ] } });
+    expect(answerFrom(kb3, 'What is the largest value bodyLimit can have?')).toBeNull();
   });
 
   test('a short answer sentence brings the next one when it goes on about the same thing', () => {

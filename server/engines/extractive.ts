@@ -110,9 +110,9 @@ const MONTHS = 'january|february|march|april|may|june|july|august|september|octo
 const matcher = (re: RegExp) => (text: string) => re.test(text);
 /**
  * Numbers that name a thing rather than measure it: versions ("v0.11.3", "Added in: v20.1"),
- * addresses ("8.8.8.8"), names with digits ("X11", "IPv6", "utf8", "base64").
+ * addresses ("8.8.8.8"), names with digits ("X11", "IPv6", "utf8", "base64"), references ("#1168").
  */
-const NAMING_NUMBERS = /\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:added|changed|deprecated|removed) in:?\s*|\b\p{L}+\d[\p{L}\d]*\b/giu;
+const NAMING_NUMBERS = /#\d+\b|\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:added|changed|deprecated|removed) in:?\s*|\b\p{L}+\d[\p{L}\d]*\b/giu;
 /** Words that state a bound. */
 const UPPER_BOUND = /\b(maximum|max|up to|at most|no more than|not more than|limit(ed|s)?|cap(ped)?|or fewer|or less|largest|highest|exceed(s|ing)?|more than|above|over|bigger|larger|longer)\b|≤|<=|</i;
 const LOWER_BOUND = /\b(minimum|min|at least|no less than|not less than|or more|smallest|lowest|below|under|less than|fewer than|shorter|smaller)\b|≥|>=|>/i;
