@@ -122,6 +122,16 @@ describe('extractive answers', () => {
     expect(answerFrom(kb3, 'What is the largest value bodyLimit can have?')).toBeNull();
   });
 
+  test('"which company…?" / "what is the X of…?": the thing asked for, when rare, must be in the answer', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'sharing', title: 'Who we share data with', url: '', text: 'We share your data only with our payment processor, to take payments, and with our auditors.' },
+      { id: 'partners', title: 'Partners', url: '', text: 'Our insurance company is Helvetia. Our auditors visit once a year.' },
+      { id: 'cards', title: 'Cards', url: '', text: 'Cards are charged on the first day of the month. A failed payment is retried after 3 days.' },
+    ] } });
+    expect(answerFrom(kb2, 'Which company is your payment processor?')).toBeNull();
+    expect(answerFrom(kb2, 'Which insurance company do you use?')).toContain('Helvetia');
+  });
+
   test('a short answer sentence brings the next one when it goes on about the same thing', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'refunds', title: 'Refunds', url: '', text: 'Refunds take 5 working days. Each refund goes back to the card you paid with.\n\nOur office is in Lisbon.' },

@@ -175,6 +175,10 @@ const NEGATION_BONUS = 0.1;
 const DEFINES = /^(?:so,?\s+)?what(?:'s| is| are| does| do)\s+(?:an?\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}._\/-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}._\/-]*){0,2}?)(?:\s+(?:do|does|mean|for|used for|good for))?\s*\??$/iu;
 /** What defining the thing asked about adds to a unit's score. */
 const DEFINITION_BONUS = 0.1;
+/** How rare the thing asked for must be, against the part's rarest word, to be required. */
+const FOCUS_SHARE = 0.8;
+/** What a "what is the X of…" / "which X…" question asks for: X. */
+const FOCUS = /^(?:(?:and|so|ok|okay),?\s+)?(?:what(?:'s| is| are| was)\s+(?:the|your|its|their|a|an)\s+|which\s+)([\p{L}][\p{L}-]*)/iu;
 /** Questions that ask for code: a command, an example, the syntax. */
 const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
 const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
@@ -376,9 +380,16 @@ export function compose(
     const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => has);
     const names = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).map(([stem]) => stem);
     allNames.push(...names);
+    // "Which company is your payment processor?": what is asked for (the company), when it is
+    // among the part's rarest words, must be in the answer or its heading; "our payment
+    // processor" without it is a near miss. A common word there ("which key…") is not held to it.
+    // Asked for several ("what are the rules…?"), the answer is a list whose items need not repeat the class word.
+    const focusWord = several ? undefined : FOCUS.exec(segment.trim())?.[1];
+    const topWeight = Math.max(...part.map(([, w]) => w));
+    const focus = focusWord ? terms(focusWord, language).find((t) => weightOf.has(t) && !typeWords.has(t) && weightOf.get(t)! >= topWeight * FOCUS_SHARE) : undefined;
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
-      .filter(({ c, score }) => score > 0 && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
