@@ -6,9 +6,14 @@
  */
 const FUNCTION_WORDS: Record<string, string[]> = {
   en: ['the', 'is', 'are', 'what', 'how', 'do', 'does', 'can', 'i', 'my', 'you', 'your', 'to', 'of', 'and', 'for', 'with', 'when', 'where', 'which', 'there', 'it', 'an', 'this', 'that', 'have', 'should', 'will', 'be'],
-  de: ['der', 'die', 'das', 'ist', 'sind', 'wie', 'was', 'ich', 'mein', 'meine', 'kann', 'können', 'nicht', 'und', 'mit', 'für', 'ein', 'eine', 'einen', 'wann', 'wo', 'welche', 'welcher', 'welches', 'gibt', 'es', 'den', 'dem', 'auf', 'bei', 'von', 'zu', 'wird', 'werden', 'muss', 'ob', 'man', 'lange', 'viel', 'soll', 'im'],
-  fr: ['le', 'les', 'est', 'sont', 'comment', 'quel', 'quelle', 'quels', 'quelles', 'je', 'mon', 'ma', 'mes', 'peut', 'puis', 'pour', 'avec', 'une', 'des', 'du', 'et', 'dans', 'il', 'combien', 'quand', 'où', 'qu', 'que', 'est-ce', 'ce', 'faut', 'sur', 'pas', 'par', 'au', 'aux'],
-  es: ['el', 'los', 'las', 'es', 'son', 'cómo', 'como', 'qué', 'cuál', 'cuáles', 'cuánto', 'cuánta', 'cuántos', 'puedo', 'mi', 'mis', 'para', 'con', 'una', 'del', 'y', 'hay', 'se', 'por', 'cuándo', 'dónde', 'tengo', 'puede', 'debo', 'qué', 'lo', 'su', 'al'],
+  de: ['der', 'die', 'das', 'ist', 'sind', 'wie', 'was', 'ich', 'mein', 'meine', 'kann', 'können', 'nicht', 'und', 'mit', 'für', 'ein', 'eine', 'einen', 'wann', 'wo', 'welche', 'welcher', 'welches', 'gibt', 'es', 'den', 'dem', 'auf', 'bei', 'von', 'zu', 'wird', 'werden', 'muss', 'ob', 'man', 'lange', 'viel', 'soll', 'im',
+    'einem', 'einer', 'kein', 'keine', 'nach', 'aus', 'oder', 'wenn', 'auch', 'noch', 'nur', 'sie', 'wir', 'mir', 'mich', 'über', 'warum', 'wozu', 'brauche', 'möchte'],
+  fr: ['le', 'les', 'est', 'sont', 'comment', 'quel', 'quelle', 'quels', 'quelles', 'je', 'mon', 'ma', 'mes', 'peut', 'puis', 'pour', 'avec', 'une', 'des', 'du', 'et', 'dans', 'il', 'combien', 'quand', 'où', 'qu', 'que', 'est-ce', 'ce', 'faut', 'sur', 'pas', 'par', 'au', 'aux',
+    'à', 'de', 'la', 'un', 'en', 'vous', 'votre', 'vos', 'nous', 'ne', 'quoi', 'sert', 'ça', 'cette', 'ces', 'ou', 'sans', 'chez', 'pourquoi', 'peux', 'dois', 'fait', 'faire',
+    // Elisions, split off their word ("l'outil", "qu'est-ce"): only French writes them.
+    "l'", "d'", "qu'", "j'", "n'", "c'", "s'", "m'"],
+  es: ['el', 'los', 'las', 'es', 'son', 'cómo', 'como', 'qué', 'cuál', 'cuáles', 'cuánto', 'cuánta', 'cuántos', 'puedo', 'mi', 'mis', 'para', 'con', 'una', 'del', 'y', 'hay', 'se', 'por', 'cuándo', 'dónde', 'tengo', 'puede', 'debo', 'qué', 'lo', 'su', 'al',
+    'la', 'un', 'en', 'de', 'que', 'no', 'me', 'usted', 'tu', 'tú', 'este', 'esta', 'sin', 'sobre', 'desde', 'hasta', 'porque', 'por qué', 'sirve', 'necesito', 'quiero'],
 };
 const INDEX = new Map<string, string[]>();
 for (const [lang, words] of Object.entries(FUNCTION_WORDS)) for (const w of words) INDEX.set(w, [...(INDEX.get(w) ?? []), lang]);
@@ -18,7 +23,7 @@ const MARKS: [RegExp, string][] = [[/[ßäöü]/i, 'de'], [/[¿¡ñ]/i, 'es'], [
 
 export function messageLanguage(message: string): string | null {
   if (/\p{Script=Arabic}/u.test(message)) return 'ar';
-  const words = message.toLowerCase().match(/[\p{L}'-]+/gu) ?? [];
+  const words = message.toLowerCase().replace(/’/g, "'").replace(/\b(l|d|qu|j|n|c|s|m)'(?=\p{L})/gu, "$1' ").match(/[\p{L}'-]+/gu) ?? [];
   const score: Record<string, number> = { en: 0, de: 0, fr: 0, es: 0 };
   for (const w of words) for (const lang of INDEX.get(w) ?? []) score[lang] += 1 / (INDEX.get(w)!.length);
   for (const [re, lang] of MARKS) if (re.test(message)) score[lang] += 1.5;

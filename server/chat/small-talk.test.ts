@@ -28,4 +28,9 @@ test('the language of a message from its function words and letters; no guess fo
   expect(messageLanguage('What is the refund policy?')).toBe('en');
   expect(messageLanguage('keepAliveTimeout default?')).toBeNull();
   expect(messageLanguage('ما هي سياسة الاسترداد؟')).toBe('ar');
+  // Elisions and the short function words: "à", "l'outil", "de" (French and Spanish both write it).
+  expect(messageLanguage("À quoi sert l'outil diff-highlight ?")).toBe('fr');
+  expect(messageLanguage("Quelle est la valeur par défaut de l'option prompt ?")).toBe('fr');
+  expect(messageLanguage('¿Para qué sirve valgrind?')).toBe('es');
+  expect(messageLanguage("I'd like to know the price, don't charge me twice")).toBe('en');
 });
