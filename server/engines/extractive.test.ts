@@ -132,6 +132,17 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Which insurance company do you use?')).toContain('Helvetia');
   });
 
+  test('a step of a numbered procedure brings all its steps, in order; an item of a bullet list does not', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'esim', title: 'eSIM', url: '', text: '## Activating an eSIM on an iPhone\n\n1. Connect your iPhone to Wi-Fi.\n2. Open Settings > Cellular > Add eSIM.\n3. Scan the QR code from your welcome e-mail.\n4. Restart your iPhone.' },
+      { id: 'phones', title: 'Phones', url: '', text: '## Phones with eSIM\n\n- iPhone XR and later\n- Pixel 3 and later\n- Galaxy S20 and later' },
+    ] } });
+    const steps = answerFrom(kb2, 'How do I restart my iPhone for the eSIM?') ?? '';
+    expect(steps).toContain('QR code');
+    expect(steps.indexOf('Connect your iPhone')).toBeLessThan(steps.indexOf('Restart your iPhone'));
+    expect(answerFrom(kb2, 'Does the Pixel 3 support eSIM?')).not.toContain('Galaxy');
+  });
+
   test('a short answer sentence brings the next one when it goes on about the same thing', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'refunds', title: 'Refunds', url: '', text: 'Refunds take 5 working days. Each refund goes back to the card you paid with.\n\nOur office is in Lisbon.' },

@@ -321,6 +321,12 @@ export function compose(
         if (several && c.unit.kind === 'item') return take(unitPick(c.passage, leadIn));
         if (list[leadIn].text.length <= 200) add(unitPick(c.passage, leadIn));
       }
+      // A step of a procedure says little alone ("Restart your iPhone."): all its steps come,
+      // in order, when they fit.
+      if (c.unit.step) {
+        const steps = list.map((u, i) => [u, i] as const).filter(([u]) => u.group === c.unit.group && u.step);
+        if (steps.reduce((a, [u]) => a + u.text.length, 0) <= MAX_LIST_CHARS) for (const [, i] of steps) add(unitPick(c.passage, i));
+      }
     }
     // A sentence that goes on from the one before ("It halves Memcheck's speed.") brings it.
     const prior = list[c.index - 1];

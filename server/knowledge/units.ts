@@ -21,6 +21,8 @@ export interface Unit {
   kind: UnitKind;
   /** Units of one list or table (and its lead-in) share a group; -1 for plain prose. */
   group: number;
+  /** An item of a numbered list: a step, which says little without the others. */
+  step?: boolean;
 }
 
 const ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
@@ -58,6 +60,7 @@ export function units(text: string): Unit[] {
   let inList = false;
   let definition: string | null = null;
   let table: { header: string[] | null; rows: string[][] } | null = null;
+  let numbered = false;
   let fence = false;
 
   const emitProse = (s: string) => {
@@ -78,7 +81,7 @@ export function units(text: string): Unit[] {
   const flushItem = () => {
     if (!item) return;
     const t = plainInline(item.join(' '));
-    if (t) out.push({ text: t, kind: 'item', group });
+    if (t) out.push({ text: t, kind: 'item', group, ...(numbered ? { step: true } : {}) });
     item = null;
   };
   const flushTable = () => {
@@ -174,6 +177,7 @@ export function units(text: string): Unit[] {
       if (!inList) open();
       inList = true;
       item = [line.replace(ITEM, '')];
+      numbered = /^\s*\d/.test(line);
       continue;
     }
     // A line right under an item continues it (indented or lazily flush-left, as CommonMark
