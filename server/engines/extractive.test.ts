@@ -200,6 +200,16 @@ describe('extractive answers', () => {
     expect(text).toMatch(/connectionTimeout: Default: 0 \(no timeout\)/);
     expect(text).toMatch(/keepAliveTimeout: Default: 72000/);
     expect(text).not.toContain('read back');
+    // "my photo ID and my invoices": each thing with its own words, each answered by its own row.
+    const kb3 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'keep', title: 'Privacy', url: '', text: '## How long we keep your data\n\n| Type of data | Retention period |\n|---|---|\n| Copy of photo ID | 14 days after sign-up |\n| Access logs | 12 months |\n| Invoices and payment records | 7 years |' },
+      { id: 'collect', title: 'Privacy', url: '', text: '## What we collect\n\nWe collect your name and your photo ID. We keep your contract.' },
+      { id: 'billing', title: 'Billing', url: '', text: '## Payments\n\nPayments are taken on the first day of the month. We send invoices by e-mail.' },
+      { id: 'desk', title: 'Desks', url: '', text: '## Desks\n\nA hot desk is free to book. We keep lockers for members.' },
+    ] } });
+    const kept = answerFrom(kb3, 'How long do you keep the copy of my photo ID and my invoices?') ?? '';
+    expect(kept).toContain('14 days');
+    expect(kept).toContain('7 years');
   });
 
   test('a question on the page is not the answer: what follows it is', () => {

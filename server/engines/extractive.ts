@@ -88,18 +88,26 @@ export function questionParts(question: string, language = 'en'): string[] {
  * keepAliveTimeout", "the Basic and Plus plans"): the question asked of each, and their terms.
  */
 function namedPair(question: string, weights: ReadonlyMap<string, number>, language: string): { parts: string[]; terms: string[] } | null {
-  const m = /(?<![\p{L}\p{N}])([\p{L}\p{N}][\p{L}\p{N}._-]*) (?:and|or) ([\p{L}\p{N}][\p{L}\p{N}._-]*)(?![\p{L}\p{N}])/u.exec(question);
+  const m = /(?<![\p{L}\p{N}])([\p{L}\p{N}][\p{L}\p{N}._-]*) (?:and|or) (?:(my|the|your|our|its|their|a|an) )?([\p{L}\p{N}][\p{L}\p{N}._-]*)(?![\p{L}\p{N}])/u.exec(question);
   // "The difference between A and B" asks about both at once.
   if (!m || /\b(between|differ\w*|compar\w*|versus|vs)\b/i.test(question)) return null;
   const top = Math.max(0, ...weights.values());
-  const [a, b] = [terms(m[1], language)[0], terms(m[2], language)[0]];
+  const [x, det, y] = [m[1], m[2], m[3]];
+  const [a, b] = [terms(x, language)[0], terms(y, language)[0]];
   if (!a || !b || a === b || (weights.get(a) ?? 0) < top * PAIR_SHARE || (weights.get(b) ?? 0) < top * PAIR_SHARE) return null;
-  const before = question.slice(0, m.index);
+  // "my photo ID and my invoices": the first thing starts at its own "my", so the second
+  // part asks of "my invoices", not of "my photo invoices".
+  let start = m.index;
+  if (det) {
+    const own = new RegExp(`\\b${det}\\s+(?:\\S+\\s+){0,3}$`, 'i').exec(question.slice(0, m.index));
+    if (own) start = own.index;
+  }
+  const before = question.slice(0, start);
   const after = question.slice(m.index + m[0].length);
-  return { parts: [`${before}${m[1]}${after}`, `${before}${m[2]}${after}`], terms: [a, b] };
+  return { parts: [`${question.slice(0, m.index)}${x}${after}`, `${before}${det ? `${det} ` : ''}${y}${after}`], terms: [a, b] };
 }
 /** How rare each of the two must be, against the question's rarest word. */
-const PAIR_SHARE = 0.8;
+const PAIR_SHARE = 0.6;
 
 const MAX_ITEMS = 12;
 /** What two question words standing together in a unit add to its score: a tie-breaker (more hurt the dev half). */
@@ -374,7 +382,9 @@ export function compose(
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
   const fits: Fit[][] = [];
-  for (const segment of segments) {
+  for (const [si, segment] of segments.entries()) {
+    // Of two named things, each part is answered by a unit about its own thing.
+    const own = pair && segments === pair.parts ? pair.terms[si] : null;
     const segTerms = new Set(terms(withPhrasesAsWords(segment, language), language));
     const part = query.filter(([q]) => segTerms.has(q));
     const partTotal = part.reduce((a, [, w]) => a + w, 0);
@@ -395,7 +405,7 @@ export function compose(
     const focus = focusWord ? terms(focusWord, language).find((t) => weightOf.has(t) && !typeWords.has(t) && weightOf.get(t)! >= topWeight * FOCUS_SHARE) : undefined;
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
