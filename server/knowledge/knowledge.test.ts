@@ -42,6 +42,15 @@ describe('documents', () => {
     expect(parts.some((p) => p.text.trim().endsWith(':'))).toBe(false);
   });
 
+  test('a title underlined with = or - is a heading; the dashes around a code listing are not', () => {
+    const parts = chunk({ id: 'dh.txt', title: 'diff-highlight', url: '', text: 'Color Config\n------------\n\nYou can configure the colors.\n\nExamples:\n\n---------------------------------------------\n# run it\ngit log -p --color\n---------------------------------------------\n\nBugs\n====\n\nNone known.' });
+    expect(parts.map((p) => [p.heading, p.text.split('\n')[0]])).toEqual([
+      ['Color Config', 'You can configure the colors.'],
+      ['Bugs', 'None known.'],
+    ]);
+    expect(parts[0].text).toContain('git log -p --color');
+  });
+
   test('a long table is cut between rows, each piece under the header; a short one stays whole', () => {
     const rows = Array.from({ length: 60 }, (_, i) => `| E${i} | Error number ${i} of the request parser. | Fix input ${i}. |`);
     const long = chunk({ id: 'errors.md', title: 'Errors', url: '', text: `# Codes\n\nThe errors are:\n\n| Code | Description | How to solve |\n|---|---|---|\n${rows.join('\n')}` });

@@ -97,11 +97,17 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   for (const block of doc.text.split(/\n\s*\n/)) {
     const b = block.trim();
     if (!b) continue;
-    const h = /^#{1,6}\s+(.+?)\s*#*$/.exec(b.split('\n')[0]);
-    if (h) {
+    const lines = b.split('\n');
+    const h = /^#{1,6}\s+(.+?)\s*#*$/.exec(lines[0]);
+    // A title underlined with = or - ("Color Config" over "------------"), as Markdown and
+    // plain-text docs write it; the underline is about as long as the title, unlike the
+    // dashed lines around a code listing.
+    const setext = !h && lines.length >= 2 && /^[=-]{3,}\s*$/.test(lines[1]) && /^[\p{L}\p{N}"'`(]/u.test(lines[0]) && !/[:;,.]\s*$/.test(lines[0])
+      && Math.abs(lines[1].trim().length - lines[0].trim().length) <= Math.max(3, lines[0].trim().length * 0.3) ? lines[0].trim() : null;
+    if (h || setext) {
       flush();
-      heading = h[1];
-      const rest = b.split('\n').slice(1).join('\n').trim();
+      heading = h ? h[1] : setext!;
+      const rest = lines.slice(h ? 1 : 2).join('\n').trim();
       if (rest) buf.push(rest);
       continue;
     }
