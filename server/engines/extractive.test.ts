@@ -143,6 +143,16 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Does the Pixel 3 support eSIM?')).not.toContain('Galaxy');
   });
 
+  test('asked for a default, a passage\'s own "Default:" line comes with the answer', () => {
+    const others = ['bodyLimit', 'caseSensitive', 'maxParamLength', 'trustProxy'].map((n, i) => `## \`${n}\`\n\n+ Default: \`${i}\`\n\nSets ${n} for the server.`).join('\n\n');
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'server', title: 'Server', url: '', text: `## \`pluginTimeout\`\n\n+ Default: \`10000\`\n\nA plugin may take at most this many milliseconds to load; 0 disables the check.\n\n${others}` },
+    ] } });
+    const text = answerFrom(kb2, 'How long can a plugin take to load by default?') ?? '';
+    expect(text).toContain('10000');
+    expect(text).toContain('at most this many milliseconds');
+  });
+
   test('a short answer sentence brings the next one when it goes on about the same thing', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'refunds', title: 'Refunds', url: '', text: 'Refunds take 5 working days. Each refund goes back to the card you paid with.\n\nOur office is in Lisbon.' },

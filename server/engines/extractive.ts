@@ -187,6 +187,8 @@ const DEFINITION_BONUS = 0.1;
 const FOCUS_SHARE = 0.8;
 /** What a "what is the X of…" / "which X…" question asks for: X. */
 const FOCUS = /^(?:(?:and|so|ok|okay),?\s+)?(?:what(?:'s| is| are| was)\s+(?:the|your|its|their|a|an)\s+|which\s+)([\p{L}][\p{L}-]*)/iu;
+/** A unit that states a default: "Default: `10000`", "Defaults to 5", "[default: high]". */
+const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
 /** Questions that ask for code: a command, an example, the syntax. */
 const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
 const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
@@ -428,6 +430,14 @@ export function compose(
     take(best.c);
   }
   if (!picks.length) return null;
+  // "…by default?", "the default value…": a passage that states its default on a line of its
+  // own ("+ Default: `10000`", "Defaults to 5") gives that line with the answer.
+  if (/\bdefault\b/i.test(question)) {
+    for (const pi of new Set(picks.map((p) => p.passage))) {
+      const i = unitsOf[pi].findIndex((u) => DEFAULT_LINE.test(u.text));
+      if (i >= 0) add(unitPick(pi, i));
+    }
+  }
   const covered = new Set(picks.flatMap((p) => [...p.covers]));
   // Another unit joins only when it covers a part of the question the chosen ones do not (a
   // question of several parts has had one unit per part already).
