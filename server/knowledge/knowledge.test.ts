@@ -49,6 +49,12 @@ describe('documents', () => {
       ['Bugs', 'None known.'],
     ]);
     expect(parts[0].text).toContain('git log -p --color');
+    // A shell comment in a listing that has blank lines inside is not a heading either.
+    const jump = chunk({ id: 'jump.txt', title: 'git-jump', url: '', text: 'Using git-jump\n--------------\n\nInvoke it like this:\n\n--------------------------------------------------\n# jump to changes not yet staged for commit\ngit jump diff\n\n# jump to merge conflicts\ngit jump merge\n--------------------------------------------------\n\nIt works with vim.' });
+    expect(jump.map((p) => p.heading)).toEqual(['Using git-jump']);
+    expect(jump[0].text).toContain('# jump to merge conflicts');
+    const md = chunk({ id: 'a.md', title: 'A', url: '', text: '# Install\n\n```sh\nnpm i x\n\n# then start it\nnpm start\n```\n\nDone.' });
+    expect(md.map((p) => p.heading)).toEqual(['Install']);
   });
 
   test('a long table is cut between rows, each piece under the header; a short one stays whole', () => {

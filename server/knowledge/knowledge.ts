@@ -84,6 +84,9 @@ export function readDocument(file: string, root: string): KnowledgeDoc {
   };
 }
 
+/** A line that opens or closes a listing: ``` or ~~~, or a run of ten or more dashes. */
+const FENCE = /^\s*(?:`{3,}|~{3,}|-{10,}\s*$)/;
+
 /** Cuts a document into passages at headings and blank lines, about CHUNK_CHARS each. */
 export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   const out: Omit<Passage, 'score'>[] = [];
@@ -94,11 +97,19 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     if (text) out.push({ id: `${doc.id}#${out.length}`, sourceId: doc.sourceId ?? doc.id, title: doc.title, url: doc.url, heading, text });
     buf = [];
   };
+  // Inside a listing fenced by ``` or by a long dashed line (Git's plain-text docs),
+  // "# jump to merge conflicts" is a shell comment, not a heading. A dashed line opens a
+  // listing only as a block's first line (under a title it is the title's underline).
+  let listing = false;
   for (const block of doc.text.split(/\n\s*\n/)) {
     const b = block.trim();
     if (!b) continue;
     const lines = b.split('\n');
-    const h = /^#{1,6}\s+(.+?)\s*#*$/.exec(lines[0]);
+    const inListing = listing;
+    lines.forEach((line, i) => {
+      if (FENCE.test(line) && (i === 0 || listing)) listing = !listing;
+    });
+    const h = inListing || FENCE.test(lines[0]) ? null : /^#{1,6}\s+(.+?)\s*#*$/.exec(lines[0]);
     // A title underlined with = or - ("Color Config" over "------------"), as Markdown and
     // plain-text docs write it; the underline is about as long as the title, unlike the
     // dashed lines around a code listing.
