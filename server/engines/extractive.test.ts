@@ -220,6 +220,7 @@ describe('extractive answers', () => {
     const kept = answerFrom(kb3, 'How long do you keep the copy of my photo ID and my invoices?') ?? '';
     expect(kept).toContain('14 days');
     expect(kept).toContain('7 years');
+    expect(kept.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(2); // two rows, one per line
   });
 
   test('a question on the page is not the answer: what follows it is', () => {

@@ -456,8 +456,10 @@ export function compose(
   const order = [...new Set(picks.map((p) => p.passage))];
   picks.sort((a, b) => order.indexOf(a.passage) - order.indexOf(b.passage) || a.index - b.index);
   const paragraphs = new Map<number, string[]>();
+  // Rows of one table stand on lines of their own, as a list, when there are several.
+  const rowsIn = (pi: number) => picks.filter((p) => p.passage === pi && p.unit.kind === 'row').length;
   for (const p of picks) {
-    let text = p.unit.kind === 'item' ? `- ${p.unit.text}` : p.unit.text;
+    let text = p.unit.kind === 'item' || (p.unit.kind === 'row' && rowsIn(p.passage) > 1) ? `- ${p.unit.text}` : p.unit.text;
     // Of two named things, each answer says which it is about when only its heading does.
     if (namesSection(chosen[p.passage]) && !pair!.terms.some((t) => p.covers.has(t)) && !paragraphs.has(p.passage)) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
     paragraphs.set(p.passage, [...(paragraphs.get(p.passage) ?? []), text]);
