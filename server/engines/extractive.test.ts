@@ -103,6 +103,21 @@ describe('extractive answers', () => {
     expect(ask('What happens to a request arriving after I\'ve called close?')).toContain('503');
   });
 
+  test('"is there a limit…?" wants a limit stated with its figure; "how long…?" a duration or length with its unit', () => {
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'history', title: 'readline', url: '', text: 'historySize: Maximum number of history lines retained. To disable the history set this value to 0.' },
+      { id: 'boosts', title: 'Data Boosts', url: '', text: 'You can buy a Data Boost in the app. A Data Boost costs $3 and is valid for 7 days.' },
+      { id: 'uploads', title: 'Uploads', url: '', text: 'Each message takes up to 5 attachments.' },
+      { id: 'lookup', title: 'dns.lookup', url: '', text: 'dns.lookup() caches nothing itself; the result comes from the operating system, 1 call per lookup.' },
+      { id: 'refunds', title: 'Refunds', url: '', text: 'Refunds are paid within 10 business days.' },
+    ] } });
+    expect(answerFrom(kb2, 'Is there an upper limit on historySize?')).toBeNull();
+    expect(answerFrom(kb2, 'Is there a limit on how many Data Boosts I can buy?')).toBeNull();
+    expect(answerFrom(kb2, 'Is there a limit on attachments per message?')).toContain('up to 5');
+    expect(answerFrom(kb2, 'How long does dns.lookup() cache the result?')).toBeNull();
+    expect(answerFrom(kb2, 'How long do refunds take?')).toContain('10 business days');
+  });
+
   test('"what is the maximum number…?" wants a number given as a bound; "RFC 5952" counts nothing', () => {
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'servers', title: 'DNS servers', url: '', text: 'Pass the DNS servers as RFC 5952 formatted addresses.' },
@@ -146,7 +161,7 @@ describe('extractive answers', () => {
   test('asked for a default, a passage\'s own "Default:" line comes with the answer', () => {
     const others = ['bodyLimit', 'caseSensitive', 'maxParamLength', 'trustProxy'].map((n, i) => `## \`${n}\`\n\n+ Default: \`${i}\`\n\nSets ${n} for the server.`).join('\n\n');
     const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
-      { id: 'server', title: 'Server', url: '', text: `## \`pluginTimeout\`\n\n+ Default: \`10000\`\n\nA plugin may take at most this many milliseconds to load; 0 disables the check.\n\n${others}` },
+      { id: 'server', title: 'Server', url: '', text: `## \`pluginTimeout\`\n\n+ Default: \`10000\`\n\nA plugin may take at most this many milliseconds (10 seconds) to load; 0 disables the check.\n\n${others}` },
     ] } });
     const text = answerFrom(kb2, 'How long can a plugin take to load by default?') ?? '';
     expect(text).toContain('10000');

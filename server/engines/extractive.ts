@@ -124,6 +124,8 @@ const NAMING_NUMBERS = /#\d+\b|\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:ad
 /** Words that state a bound. */
 const UPPER_BOUND = /\b(maximum|max|up to|at most|no more than|not more than|limit(ed|s)?|cap(ped)?|or fewer|or less|largest|highest|exceed(s|ing)?|more than|above|over|bigger|larger|longer)\b|≤|<=|</i;
 const LOWER_BOUND = /\b(minimum|min|at least|no less than|not less than|or more|smallest|lowest|below|under|less than|fewer than|shorter|smaller)\b|≥|>=|>/i;
+/** A bound stated with its figure: "up to 5", "at most 10", "a maximum of 3", "limited to 100". */
+const STATED_BOUND = /\b(?:up to|at most|no more than|not more than|a maximum of|maximum of|max(?:imum)?\s*[:=]?|limit(?:ed)? (?:is|of|to|at)|capped at|at least|a minimum of|minimum of|min(?:imum)?\s*[:=]?)\s*(?:of\s+)?[\d$€£]/i;
 /** Standards and other numbered names ("RFC 5952", "ISO 8601", "PEP 8"); currency codes are amounts. */
 const NUMBERED_NAMES = /\b(?!(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|CNY)\b)[A-Z]{2,5}[ -]\d+\b/gu;
 /** A quantity, once version numbers, addresses and numbered names are set aside. */
@@ -159,6 +161,10 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
   [/\b(which|what) countr(y|ies)\b/i, names(COUNTRIES), 'country'],
   [/\b(which|what) languages?\b/i, names(LANGUAGES), 'language'],
   [/\b(which|what) (payment methods?|methods? of payment|ways? (can i |to )?pay)\b|\bhow can i pay\b/i, names(PAYMENTS)],
+  // "Is there a limit on …?": only a text that states one (or says there is none) answers.
+  [{ test: (q) => /\bis there (?:a|an|any) (?:\w+ )?(?:limit|maximum|max|cap|minimum|ceiling)\b|\bhow (?:many|much) (?:\w+ )?at most\b/i.test(q) }, (text) => STATED_BOUND.test(text) || /\b(unlimited|no limit|without (?:a |any )?limit|not limited)\b/i.test(text)],
+  // "How long …?": a duration or a length with its unit, not any number.
+  [{ test: (q) => /\bhow long\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(/\d[\d,.]*\s*(?:-\s*)?(?:ms|milliseconds?|seconds?|secs?|s\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|yrs?|business days|working days|characters?|chars?|bytes?|kb|mb|gb|cm|mm|m\b|km|meters?|metres?|inches|feet|ft)\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a|an|a few|several)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:instantly|immediately|right away|at once|overnight|forever|indefinitely|until)\b|-\s*(?:year|month|day|week|hour|minute)\b/i)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
 ];
 /**
