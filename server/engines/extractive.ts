@@ -162,7 +162,7 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
   [/\b(which|what) languages?\b/i, names(LANGUAGES), 'language'],
   [/\b(which|what) (payment methods?|methods? of payment|ways? (can i |to )?pay)\b|\bhow can i pay\b/i, names(PAYMENTS)],
   // "Is there a limit on …?": only a text that states one (or says there is none) answers.
-  [{ test: (q) => /\bis there (?:a|an|any) (?:\w+ )?(?:limit|maximum|max|cap|minimum|ceiling)\b|\bhow (?:many|much) (?:\w+ )?at most\b/i.test(q) }, (text) => STATED_BOUND.test(text) || /\b(unlimited|no limit|without (?:a |any )?limit|not limited)\b/i.test(text)],
+  [/\bis there (?:a|an|any) (?:\w+ )?(?:limit|maximum|max|cap|minimum|ceiling)\b/i, (text) => STATED_BOUND.test(text) || /\b(unlimited|no limit|without (?:a |any )?limit|not limited)\b/i.test(text)],
   // "How long …?": a duration or a length with its unit, not any number.
   [{ test: (q) => /\bhow long\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(/\d[\d,.]*\s*(?:-\s*)?(?:ms|milliseconds?|seconds?|secs?|s\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|yrs?|business days|working days|characters?|chars?|bytes?|kb|mb|gb|cm|mm|m\b|km|meters?|metres?|inches|feet|ft)\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a|an|a few|several)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:instantly|immediately|right away|at once|overnight|forever|indefinitely|until)\b|-\s*(?:year|month|day|week|hour|minute)\b/i)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
@@ -230,6 +230,8 @@ export function compose(
   const pair = namedPair(question, weights, language);
   const namesSection = (p: Passage) => !!pair && terms(p.heading, language).some((t) => pair.terms.includes(t));
   const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p));
+  /** Per chosen passage: is it the section of one of the two named things? */
+  const ownSection = chosen.map(namesSection);
   // "Which countries do you deliver to?": "countries" says what kind of answer is wanted
   // (names of countries), not a word the answer must contain.
   // So does the adjective of "how big / how long / how often": the answer is a size, a duration.
@@ -273,7 +275,7 @@ export function compose(
       const at = new Map<string, number[]>();
       for (const q of inMain) at.set(q, unit.seq.flatMap((t, j) => (hits(q, t) ? [j] : [])));
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
-      candidates.push({ passage: pi, index, unit, covers, score: 0, factor: namesSection(p) ? 1 : p.score / chosen[0].score, inMain, at });
+      candidates.push({ passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at });
     });
   });
   /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
@@ -467,7 +469,7 @@ export function compose(
   for (const p of picks) {
     let text = p.unit.kind === 'item' || (p.unit.kind === 'row' && rowsIn(p.passage) > 1) ? `- ${p.unit.text}` : p.unit.text;
     // Of two named things, each answer says which it is about when only its heading does.
-    if (namesSection(chosen[p.passage]) && !pair!.terms.some((t) => p.covers.has(t)) && !paragraphs.has(p.passage)) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
+    if (ownSection[p.passage] && !pair!.terms.some((t) => p.covers.has(t)) && !paragraphs.has(p.passage)) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
     paragraphs.set(p.passage, [...(paragraphs.get(p.passage) ?? []), text]);
   }
   const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);

@@ -34,7 +34,7 @@ export function needsContext(question: string, language = 'en'): boolean {
  * preposition the earlier question lacks ("for kids") is added to it. English openers only;
  * null when the message is not such an ellipsis or nothing is sure to be swapped.
  */
-export function restated(question: string, earlier: string | undefined, language = 'en'): string | null {
+function restated(question: string, earlier: string | undefined, language = 'en'): string | null {
   if (!earlier || language.toLowerCase().split('-')[0] !== 'en') return null;
   const m = ABOUT.exec(question.trim());
   if (!m) return null;
