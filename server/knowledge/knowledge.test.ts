@@ -55,6 +55,9 @@ describe('documents', () => {
     expect(jump[0].text).toContain('# jump to merge conflicts');
     const md = chunk({ id: 'a.md', title: 'A', url: '', text: '# Install\n\n```sh\nnpm i x\n\n# then start it\nnpm start\n```\n\nDone.' });
     expect(md.map((p) => p.heading)).toEqual(['Install']);
+    // A long rule on its own (a thematic break between sections) opens no listing.
+    const ruled = chunk({ id: 'r.md', title: 'R', url: '', text: '# One\n\nAlpha.\n\n--------------------\n\n# Two\n\nBeta.' });
+    expect(ruled.map((p) => p.heading)).toEqual(['One', 'Two']);
   });
 
   test('a long table is cut between rows, each piece under the header; a short one stays whole', () => {

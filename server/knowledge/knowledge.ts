@@ -98,8 +98,9 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     buf = [];
   };
   // Inside a listing fenced by ``` or by a long dashed line (Git's plain-text docs),
-  // "# jump to merge conflicts" is a shell comment, not a heading. A dashed line opens a
-  // listing only as a block's first line (under a title it is the title's underline).
+  // "# jump to merge conflicts" is a shell comment, not a heading. A fence opens a listing
+  // only as the first line of a block that goes on (under a title a dashed line is the
+  // title's underline; alone, a thematic break).
   let listing = false;
   for (const block of doc.text.split(/\n\s*\n/)) {
     const b = block.trim();
@@ -107,9 +108,9 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     const lines = b.split('\n');
     const inListing = listing;
     lines.forEach((line, i) => {
-      if (FENCE.test(line) && (i === 0 || listing)) listing = !listing;
+      if (FENCE.test(line) && (listing || (i === 0 && lines.length > 1))) listing = !listing;
     });
-    const h = inListing || FENCE.test(lines[0]) ? null : /^#{1,6}\s+(.+?)\s*#*$/.exec(lines[0]);
+    const h = inListing ? null : /^#{1,6}\s+(.+?)\s*#*$/.exec(lines[0]);
     // A title underlined with = or - ("Color Config" over "------------"), as Markdown and
     // plain-text docs write it; the underline is about as long as the title, unlike the
     // dashed lines around a code listing.
