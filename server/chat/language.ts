@@ -13,7 +13,7 @@ const FUNCTION_WORDS: Record<string, string[]> = {
     // Elisions, split off their word ("l'outil", "qu'est-ce"): only French writes them.
     "l'", "d'", "qu'", "j'", "n'", "c'", "s'", "m'"],
   es: ['el', 'los', 'las', 'es', 'son', 'cómo', 'como', 'qué', 'cuál', 'cuáles', 'cuánto', 'cuánta', 'cuántos', 'puedo', 'mi', 'mis', 'para', 'con', 'una', 'del', 'y', 'hay', 'se', 'por', 'cuándo', 'dónde', 'tengo', 'puede', 'debo', 'qué', 'lo', 'su', 'al',
-    'la', 'un', 'en', 'de', 'que', 'no', 'me', 'usted', 'tu', 'tú', 'este', 'esta', 'sin', 'sobre', 'desde', 'hasta', 'porque', 'por qué', 'sirve', 'necesito', 'quiero'],
+    'la', 'un', 'en', 'de', 'que', 'no', 'me', 'usted', 'tu', 'tú', 'este', 'esta', 'sin', 'sobre', 'desde', 'hasta', 'porque', 'sirve', 'necesito', 'quiero'],
 };
 const INDEX = new Map<string, string[]>();
 for (const [lang, words] of Object.entries(FUNCTION_WORDS)) for (const w of words) INDEX.set(w, [...(INDEX.get(w) ?? []), lang]);
