@@ -19,6 +19,8 @@ const kb = new KnowledgeBase({
     ],
   },
 });
+/** A knowledge base of these documents only. */
+const baseOf = (documents: ConstructorParameters<typeof KnowledgeBase>[0]['knowledge']['documents']) => new KnowledgeBase({ knowledge: { dir: null, documents } });
 /** What the engine answers from a knowledge base: the composed text, or null for "don't know". */
 const answerFrom = (base: KnowledgeBase, q: string) => {
   const f = base.search(q);
@@ -40,9 +42,9 @@ describe('extractive answers', () => {
   });
 
   test('two parts that match the same sentence best still get a sentence each', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'pause', title: 'Membership', url: '', text: 'You may pause a Hot Desk or Dedicated Desk membership once a year for up to 2 months.\n\nDesks are cleaned every evening by our staff.\n\nA paused membership costs $35 per month.' },
-    ] } });
+    ]);
     const q = 'How long can I pause my membership, and what does a paused membership cost?';
     const text = answerFrom(kb2, q) ?? '';
     expect(text).toContain('2 months');
@@ -63,11 +65,11 @@ describe('extractive answers', () => {
   });
 
   test('asked for several things, the list is the answer: the list after the sentence that names it, the whole list for one item', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'arch', title: 'os.arch()', url: '', text: 'Returns the CPU architecture the binary was compiled for. Possible values are "arm", "ia32", "riscv64" and "x64".\n\nThe value never changes while the process runs.' },
       { id: 'register', title: 'Plugin options', url: '', text: 'The register options parameter supports options that the framework itself will use. The same object is handed to the plugin as well. The supported options are:\n\n- logLevel\n- logSerializers\n- prefix' },
       { id: 'kitchen', title: 'Kitchen', url: '', text: 'In the kitchen, please:\n\n- label your food in the shared fridge;\n- load your dishes into the dishwasher;\n- do not heat fish in the microwave.' },
-    ] } });
+    ]);
     const ask = (q: string) => answerFrom(kb2, q) ?? '';
     expect(ask('Which CPU architectures can it report?')).toContain('"riscv64"');
     expect(ask('What CPU architecture was the binary compiled for?')).not.toContain('riscv64'); // one thing asked: one sentence
@@ -80,7 +82,7 @@ describe('extractive answers', () => {
   });
 
   test('"how can I see how many…" asks for a way, not a number; "I\'ve" is not a name', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'errors', title: 'Errors', url: '', text: 'If you want to know how many times each error occurred, run with the -v option.' },
       { id: 'close', title: 'Closing', url: '', text: 'Any request arriving after close has been called receives a 503 response.' },
       { id: 'resolver', title: 'Resolver', url: '', text: 'Since v8.3.0 the resolver sends queries to every server you set.' },
@@ -88,7 +90,7 @@ describe('extractive answers', () => {
       { id: 'reply', title: 'Replies', url: '', text: 'A plain reply carries the status code its route sets.' },
       { id: 'dev', title: 'Dev server', url: '', text: 'The dev server listens on port 3000 of localhost.' },
       { id: 'timeout', title: 'Resolver timeout', url: '', text: 'The default timeout value of the resolver suits most networks.' },
-    ] } });
+    ]);
     const ask = (q: string) => answerFrom(kb2, q);
     expect(ask('How can I see how many times each error occurred?')).toContain('-v option');
     // "What's its default value?" asks for a value, not a sentence that mentions defaults.
@@ -104,13 +106,13 @@ describe('extractive answers', () => {
   });
 
   test('"is there a limit…?" wants a limit stated with its figure; "how long…?" a duration or length with its unit', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'history', title: 'readline', url: '', text: 'historySize: Maximum number of history lines retained. To disable the history set this value to 0.' },
       { id: 'boosts', title: 'Data Boosts', url: '', text: 'You can buy a Data Boost in the app. A Data Boost costs $3 and is valid for 7 days.' },
       { id: 'uploads', title: 'Uploads', url: '', text: 'Each message takes up to 5 attachments.' },
       { id: 'lookup', title: 'dns.lookup', url: '', text: 'dns.lookup() caches nothing itself; the result comes from the operating system, 1 call per lookup.' },
       { id: 'refunds', title: 'Refunds', url: '', text: 'Refunds are paid within 10 business days.' },
-    ] } });
+    ]);
     expect(answerFrom(kb2, 'Is there an upper limit on historySize?')).toBeNull();
     expect(answerFrom(kb2, 'Is there a limit on how many Data Boosts I can buy?')).toBeNull();
     expect(answerFrom(kb2, 'Is there a limit on attachments per message?')).toContain('up to 5');
@@ -119,39 +121,39 @@ describe('extractive answers', () => {
   });
 
   test('"what is the maximum number…?" wants a number given as a bound; "RFC 5952" counts nothing', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'servers', title: 'DNS servers', url: '', text: 'Pass the DNS servers as RFC 5952 formatted addresses.' },
       { id: 'ports', title: 'DNS ports', url: '', text: 'The DNS port of a server address can be left out if it is the default DNS port (53).' },
       { id: 'uploads', title: 'Attachments', url: '', text: 'You can attach files to a message. The number of attachments is limited: a message takes up to 5 attachments of 10 MB each.' },
       { id: 'account', title: 'Account', url: '', text: 'Your account number is shown in Settings. A maximum of 3 people can share an account.' },
-    ] } });
+    ]);
     expect(answerFrom(kb2, 'What is the maximum number of DNS servers I can pass?')).toBeNull();
     expect(answerFrom(kb2, 'How many DNS servers can I pass?')).toBeNull();
     expect(answerFrom(kb2, 'What is the maximum number of attachments per message?')).toContain('up to 5 attachments');
     // "#1168" names a pull request; it measures nothing.
-    const kb3 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb3 = baseOf([
       { id: 'errors', title: 'Errors', url: '', text: 'FST_ERR_BODY_TOO_LARGE: the request body is larger than the largest value set by bodyLimit (see #1168).' },
       { id: 'params', title: 'Parameters', url: '', text: 'The largest value maxParamLength accepts is 1000 characters.' },
       { id: 'options', title: 'Options', url: '', text: 'Every option has a default value. Options are read once.' },
-    ] } });
+    ]);
     expect(answerFrom(kb3, 'What is the largest value bodyLimit can have?')).toBeNull();
   });
 
   test('"which company…?" / "what is the X of…?": the thing asked for, when rare, must be in the answer', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'sharing', title: 'Who we share data with', url: '', text: 'We share your data only with our payment processor, to take payments, and with our auditors.' },
       { id: 'partners', title: 'Partners', url: '', text: 'Our insurance company is Helvetia. Our auditors visit once a year.' },
       { id: 'cards', title: 'Cards', url: '', text: 'Cards are charged on the first day of the month. A failed payment is retried after 3 days.' },
-    ] } });
+    ]);
     expect(answerFrom(kb2, 'Which company is your payment processor?')).toBeNull();
     expect(answerFrom(kb2, 'Which insurance company do you use?')).toContain('Helvetia');
   });
 
   test('a step of a numbered procedure brings all its steps, in order; an item of a bullet list does not', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'esim', title: 'eSIM', url: '', text: '## Activating an eSIM on an iPhone\n\n1. Connect your iPhone to Wi-Fi.\n2. Open Settings > Cellular > Add eSIM.\n3. Scan the QR code from your welcome e-mail.\n4. Restart your iPhone.' },
       { id: 'phones', title: 'Phones', url: '', text: '## Phones with eSIM\n\n- iPhone XR and later\n- Pixel 3 and later\n- Galaxy S20 and later' },
-    ] } });
+    ]);
     const steps = answerFrom(kb2, 'How do I restart my iPhone for the eSIM?') ?? '';
     expect(steps).toContain('QR code');
     expect(steps.indexOf('Connect your iPhone')).toBeLessThan(steps.indexOf('Restart your iPhone'));
@@ -160,27 +162,27 @@ describe('extractive answers', () => {
 
   test('asked for a default, a passage\'s own "Default:" line comes with the answer', () => {
     const others = ['bodyLimit', 'caseSensitive', 'maxParamLength', 'trustProxy'].map((n, i) => `## \`${n}\`\n\n+ Default: \`${i}\`\n\nSets ${n} for the server.`).join('\n\n');
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'server', title: 'Server', url: '', text: `## \`pluginTimeout\`\n\n+ Default: \`10000\`\n\nA plugin may take at most this many milliseconds (10 seconds) to load; 0 disables the check.\n\n${others}` },
-    ] } });
+    ]);
     const text = answerFrom(kb2, 'How long can a plugin take to load by default?') ?? '';
     expect(text).toContain('10000');
     expect(text).toContain('at most this many milliseconds');
   });
 
   test('a short answer sentence brings the next one when it goes on about the same thing', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'refunds', title: 'Refunds', url: '', text: 'Refunds take 5 working days. Each refund goes back to the card you paid with.\n\nOur office is in Lisbon.' },
       { id: 'extension', title: 'Can I get more time to pay?', url: '', text: 'Yes. Once every 6 months you can move one due date by 14 days.' },
-    ] } });
+    ]);
     expect(answerFrom(kb2, 'How long do refunds take?')).toBe('Refunds take 5 working days. Each refund goes back to the card you paid with.');
     expect(answerFrom(kb2, 'Can I get more time to pay?')).toContain('14 days'); // "Yes." says nothing alone
   });
 
   test('a question about what is not (covered, allowed) is answered by what the pages say is not', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'cover', title: 'Device cover', url: '', text: 'Every Volta Protect tier covers:\n\n- cracked screens\n- breakdowns\n\nVolta Protect does not cover:\n\n- scratches\n- lost chargers' },
-    ] } });
+    ]);
     const q = 'What is not covered by Volta Protect?';
     const text = answerFrom(kb2, q) ?? '';
     expect(text).toContain('scratches');
@@ -188,50 +190,50 @@ describe('extractive answers', () => {
   });
 
   test('a line of example code answers only a question that asks for code', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'routes', title: 'Routes', url: '', text: 'Routes are declared on the server, as in this example.\n\n```js\n// Add an endpoint of your choice\nfastify.get("/", handler)\n```' },
-    ] } });
+    ]);
     const ask = (q: string) => answerFrom(kb2, q);
     expect(ask('How do I add a WebSocket endpoint?')).toBeNull();
     expect(ask('What is an example of adding an endpoint?')).toContain('Add an endpoint');
   });
 
   test('a sentence that leans on the one before ("It halves…") brings it', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'origins', title: 'Options', url: '', text: 'Origin tracking records where each uninitialised value came from. It halves the speed and adds at least 100 MB of memory to Memcheck.' },
-    ] } });
+    ]);
     expect(answerFrom(kb2, 'How much memory does Memcheck add?')).toBe('Origin tracking records where each uninitialised value came from. It halves the speed and adds at least 100 MB of memory to Memcheck.');
     // "There is …" introduces something; it does not lean on what came before.
-    const kb3 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb3 = baseOf([
       { id: 'packaging', title: 'Packaging', url: '', text: 'Send patches for the package to the bug tracker after testing them twice on a clean install. There is a mailing list for packagers: subscribe by writing to lists@example.org.' },
-    ] } });
+    ]);
     expect(answerFrom(kb3, 'How do I subscribe to the mailing list for packagers?')).toBe('There is a mailing list for packagers: subscribe by writing to lists@example.org.');
   });
 
   test('"What does X do?" is answered by the sentence that has X as its subject', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'jump', title: 'git-jump', url: '', text: 'When you have many changes, git-jump takes you from one to the next in your editor, and git-jump lists them in order. Git-jump is a script that opens your editor at each interesting spot of the project.' },
-    ] } });
+    ]);
     expect(answerFrom(kb2, 'What does git-jump do?')).toMatch(/^Git-jump is a script/);
   });
 
   test('two named things asked the same ("the defaults of A and B"): each answered from its own section, saying which', () => {
     const others = ['bodyLimit', 'pluginTimeout', 'requestTimeout', 'maxParamLength', 'caseSensitive', 'ignoreTrailingSlash', 'http2', 'trustProxy']
       .map((name, i) => `## ${name}\n\n+ Default: ${i + 1}\n\nSets the value the server uses for ${name}.`).join('\n\n');
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'options', title: 'Server', url: '', text: `# Options\n\nEvery option has a default value. The options connectionTimeout, keepAliveTimeout and bodyLimit can be read back at run time.\n\n## connectionTimeout\n\n+ Default: 0 (no timeout)\n\nDefines the server timeout in milliseconds.\n\n## keepAliveTimeout\n\n+ Default: 72000 (72 seconds)\n\nDefines the keep-alive timeout in milliseconds.\n\n${others}` },
-    ] } });
+    ]);
     const text = answerFrom(kb2, 'What are the default values of connectionTimeout and keepAliveTimeout?') ?? '';
     expect(text).toMatch(/connectionTimeout: Default: 0 \(no timeout\)/);
     expect(text).toMatch(/keepAliveTimeout: Default: 72000/);
     expect(text).not.toContain('read back');
     // "my photo ID and my invoices": each thing with its own words, each answered by its own row.
-    const kb3 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb3 = baseOf([
       { id: 'keep', title: 'Privacy', url: '', text: '## How long we keep your data\n\n| Type of data | Retention period |\n|---|---|\n| Copy of photo ID | 14 days after sign-up |\n| Access logs | 12 months |\n| Invoices and payment records | 7 years |' },
       { id: 'collect', title: 'Privacy', url: '', text: '## What we collect\n\nWe collect your name and your photo ID. We keep your contract.' },
       { id: 'billing', title: 'Billing', url: '', text: '## Payments\n\nPayments are taken on the first day of the month. We send invoices by e-mail.' },
       { id: 'desk', title: 'Desks', url: '', text: '## Desks\n\nA hot desk is free to book. We keep lockers for members.' },
-    ] } });
+    ]);
     const kept = answerFrom(kb3, 'How long do you keep the copy of my photo ID and my invoices?') ?? '';
     expect(kept).toContain('14 days');
     expect(kept).toContain('7 years');
@@ -239,15 +241,15 @@ describe('extractive answers', () => {
   });
 
   test('a question on the page is not the answer: what follows it is', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [
+    const kb2 = baseOf([
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },
       { id: 'toc', title: 'Contents', url: '', text: 'Where does the name Valgrind come from? How do you pronounce Valgrind?' },
-    ] } });
+    ]);
     expect(answerFrom(kb2, 'How do you pronounce Valgrind?')).toBe('The "Val" as in the word "value".');
   });
 
   test('other words for the same thing: "money back" finds a refund, "cost" a price', () => {
-    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 'r', title: 'Refunds', url: '', text: 'Annual plans can be refunded in full within 14 days of purchase.' }] } });
+    const kb2 = baseOf([{ id: 'r', title: 'Refunds', url: '', text: 'Annual plans can be refunded in full within 14 days of purchase.' }]);
     expect(answerFrom(kb2, 'Can I get my money back?')).toContain('14 days');
   });
 });
