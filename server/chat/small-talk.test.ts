@@ -16,9 +16,16 @@ test('greetings, thanks, goodbyes and "who are you" in the shipped languages; a 
     .toEqual(['hello', 'hello', 'bye', 'bye', 'bye', 'who', 'who']);
   expect(['coucou', 'bonne journée !', 'merci bien', 'buenas noches', 'mil gracias', 'hasta pronto', 'bis bald', 'danke dir!', 'wie heißt du?'].map(smallTalk))
     .toEqual(['hello', 'bye', 'thanks', 'hello', 'thanks', 'bye', 'bye', 'thanks', 'who']);
+  // The rest of what visitors say around a chat: acknowledgements, "help" alone, "anyone around?",
+  // thanks for the help in each shipped language, and the goodbyes of a finished chat.
+  expect(['cool', 'I see', 'that worked!', 'danke für die Hilfe!', 'merci pour votre aide', 'gracias por tu ayuda', 'muchísimas gracias'].map(smallTalk))
+    .toEqual(['thanks', 'thanks', 'thanks', 'thanks', 'thanks', 'thanks', 'thanks']);
+  expect(['anyone around?', 'nice to meet you', 'ist jemand da?', "il y a quelqu'un ?", 'hola a todos', 'I need some help'].map(smallTalk)).toEqual(['hello', 'hello', 'hello', 'hello', 'hello', 'hello']);
+  expect(['have a good one!', "I'm done, thanks", 'à demain', 'nos vemos', "mach's gut"].map(smallTalk)).toEqual(['bye', 'bye', 'bye', 'bye', 'bye']);
+  expect(['help', 'is this a live agent?', 'mit wem spreche ich?', 'con quién hablo?', 'thanks for the help'].map(smallTalk)).toEqual(['who', 'who', 'who', 'who', 'thanks']);
   // Still questions: what they ask is not small talk.
-  expect(['can you help me with my order?', 'good morning, what are your opening hours?', 'is anyone there who can cancel my plan?', 'I have 3 questions about billing'].map(smallTalk))
-    .toEqual([null, null, null, null]);
+  expect(['can you help me with my order?', 'good morning, what are your opening hours?', 'is anyone there who can cancel my plan?', 'I have 3 questions about billing', 'help with billing', 'how does this work?'].map(smallTalk))
+    .toEqual([null, null, null, null, null, null]);
 });
 
 test('the language of a message from its function words and letters; no guess for a bare term', () => {

@@ -8,39 +8,51 @@ export type SmallTalk = 'hello' | 'thanks' | 'bye' | 'who';
 const WORDS: Record<SmallTalk, string[]> = {
   hello: ['hi', 'hello', 'hey', 'hiya', 'howdy', 'yo', 'greetings', 'good day', 'good morning', 'good afternoon', 'good evening', 'morning', 'evening', 'heya', 'hey hey', 'sup', "what's up", 'whats up',
     'anyone there', 'anybody there', 'is anyone there', 'is anybody there', 'are you there', 'can you help me', 'can you help', 'i need help', 'i have a question', 'quick question',
-    'hallo', 'guten tag', 'guten morgen', 'guten abend', 'moin', 'servus', 'grüß gott', 'grüezi', 'ist da jemand', 'können sie mir helfen', 'kannst du mir helfen', 'ich habe eine frage',
-    'bonjour', 'bonsoir', 'salut', 'coucou', 'y a quelqu\'un', 'vous pouvez m\'aider', 'pouvez-vous m\'aider', "j'ai une question",
-    'hola', 'buenos días', 'buenos dias', 'buenas tardes', 'buenas noches', 'buen día', 'buen dia', 'buenas', 'qué tal', 'que tal', 'hay alguien', 'me puedes ayudar', 'puedes ayudarme', 'tengo una pregunta',
+    'anyone around', 'anybody around', 'someone there', 'somebody there', 'is someone there', 'is somebody there', 'you there', 'are you online', 'anyone online', 'nice to meet you', 'pleased to meet you',
+    'i need some help', 'need help', 'help me', 'can i ask a question', 'can i ask you something', 'can i ask something', 'may i ask a question', 'i got a question', 'i have a quick question',
+    'hallo', 'guten tag', 'guten morgen', 'guten abend', 'moin', 'servus', 'grüß gott', 'grüezi', 'ist da jemand', 'können sie mir helfen', 'kannst du mir helfen', 'ich habe eine frage', 'hallöchen', 'ist jemand da', 'jemand da', 'grüß dich', 'hey du', 'ich brauche hilfe', 'kurze frage', 'eine frage',
+    'bonjour', 'bonsoir', 'salut', 'coucou', 'y a quelqu\'un', 'vous pouvez m\'aider', 'pouvez-vous m\'aider', "j'ai une question", 'il y a quelqu\'un', 'quelqu\'un', 'allô', 'allo', 'bonjour à tous', 'salut à tous', 'salut tout le monde',
+    'hola', 'buenos días', 'buenos dias', 'buenas tardes', 'buenas noches', 'buen día', 'buen dia', 'buenas', 'qué tal', 'que tal', 'hay alguien', 'me puedes ayudar', 'puedes ayudarme', 'tengo una pregunta', 'holi', 'saludos', 'qué onda', 'hola a todos', 'alguien ahí', 'hay alguien ahí', 'me ayudas',
     'مرحبا', 'السلام عليكم', 'أهلا', 'اهلا'],
   thanks: ['thanks', 'thank you', 'thank u', 'thanku', 'thankyou', 'thx', 'thnx', 'thanx', 'tks', 'ty', 'tysm', 'cheers', 'great', 'perfect', 'awesome', 'amazing', 'wonderful', 'fantastic', 'ok thanks', 'okay thanks',
     'thanks a lot', 'thanks a bunch', 'many thanks', 'much obliged', 'got it', 'gotcha', 'understood', 'makes sense', 'that makes sense', 'alright', 'all right', 'sounds good', 'that helps', 'that helped',
     'that was helpful', 'very helpful', 'helpful', 'appreciate it', 'i appreciate it', 'much appreciated', 'brilliant', 'excellent', 'good to know', 'nice one', 'good job', 'well done', 'you rock', 'you are great', "you're great", 'you are the best', "you're the best",
-    'danke', 'danke dir', 'danke sehr', 'vielen dank', 'danke schön', 'dankeschön', 'besten dank', 'alles klar', 'super', 'toll', 'prima', 'perfekt', 'verstanden', 'passt',
-    'merci', 'merci bien', 'merci beaucoup', 'parfait', 'génial', 'super merci', "d'accord", 'compris', 'très bien',
-    'gracias', 'muchas gracias', 'mil gracias', 'perfecto', 'genial', 'vale', 'de acuerdo', 'entendido', 'شكرا', 'شكرا لك', 'شكرًا'],
+    'cool', 'nice', 'good', 'very good', 'sweet', 'neat', 'lovely', 'wow', 'i see', 'i understand', 'noted', 'that works', 'that worked', 'it worked', 'it works now', 'problem solved', 'solved', 'love it',
+    'thank you very much', 'thank you kindly', 'big thanks', 'thanks heaps', 'tyvm', 'ta', 'kudos', 'great stuff', 'good stuff', 'fair enough', 'will do', 'ok will do',
+    'danke', 'danke dir', 'danke sehr', 'vielen dank', 'danke schön', 'dankeschön', 'besten dank', 'alles klar', 'super', 'toll', 'prima', 'perfekt', 'verstanden', 'passt', 'vielen lieben dank', 'tausend dank', 'herzlichen dank', 'danke vielmals', 'klasse', 'spitze', 'gut', 'sehr gut', 'verstehe', 'ich verstehe', 'hat geklappt', 'hat funktioniert', 'cool danke',
+    'merci', 'merci bien', 'merci beaucoup', 'parfait', 'génial', 'super merci', "d'accord", 'compris', 'très bien', 'merci infiniment', 'mille mercis', 'je vous remercie', 'je te remercie', 'ça marche', 'nickel', 'top', 'excellent', 'je vois', 'entendu', 'bien reçu', 'ça a marché',
+    'gracias', 'muchas gracias', 'mil gracias', 'perfecto', 'genial', 'vale', 'de acuerdo', 'entendido', 'muchísimas gracias', 'te lo agradezco', 'se lo agradezco', 'muy amable', 'qué amable', 'excelente', 'buenísimo', 'listo', 'entiendo', 'ya veo', 'funcionó', 'شكرا', 'شكرا لك', 'شكرًا'],
   bye: ['bye', 'bye bye', 'goodbye', 'good bye', 'good night', 'goodnight', 'see you', 'see ya', 'cya', 'later', 'see you later', 'talk later', 'take care', 'have a nice day', 'have a good day', 'have a great day',
     'have a nice weekend', 'have a good weekend', 'have a great weekend', 'you too', "that's all", 'that is all', "that's it", 'that is it', 'nothing else', 'no more questions', 'gotta go', 'i have to go',
-    'tschüss', 'tschüs', 'ciao', 'bis bald', 'bis später', 'bis dann', 'gute nacht', 'schönen tag', 'schönen tag noch', 'auf wiedersehen', 'das wars', "das war's",
-    'au revoir', 'à bientôt', 'a bientot', 'à plus', 'bonne journée', 'bonne soirée', 'bonne nuit', "c'est tout",
-    'adiós', 'adios', 'chao', 'hasta luego', 'hasta pronto', 'hasta mañana', 'buen fin de semana', 'eso es todo', 'مع السلامة', 'وداعا'],
+    "i'm done", 'i am done', "i'm good", 'all good', 'that will be all', "that'll be all", 'nothing more', 'catch you later', 'talk to you later', 'ttyl', 'have a good one', 'have a nice evening', 'have a good evening',
+    'farewell', 'bye for now', 'bye now',
+    'tschüss', 'tschüs', 'ciao', 'bis bald', 'bis später', 'bis dann', 'gute nacht', 'schönen tag', 'schönen tag noch', 'auf wiedersehen', 'das wars', "das war's", "mach's gut", 'tschau', 'schönen abend', 'schönes wochenende', 'einen schönen tag noch', 'bis morgen', 'das ist alles', 'sonst nichts',
+    'au revoir', 'à bientôt', 'a bientot', 'à plus', 'bonne journée', 'bonne soirée', 'bonne nuit', "c'est tout", 'à plus tard', 'à demain', 'bon week-end', 'bonne fin de journée', 'à la prochaine', 'ce sera tout', "rien d'autre",
+    'adiós', 'adios', 'chao', 'hasta luego', 'hasta pronto', 'hasta mañana', 'buen fin de semana', 'eso es todo', 'nos vemos', 'hasta la próxima', 'chau', 'que tengas un buen día', 'que te vaya bien', 'eso sería todo', 'nada más', 'مع السلامة', 'وداعا'],
   who: ['who are you', 'what are you', 'are you a bot', 'are you human', 'are you a human', 'are you a robot', 'are you real', 'are you a real person', 'are you a person',
     'are you an ai', 'are you ai', 'is this a bot', 'is this a real person', 'is this a person', 'is this automated', 'is this a human', 'am i talking to a bot', 'am i talking to a human',
     'am i talking to a person', 'am i talking to a real person', 'am i chatting with a bot', 'who am i talking to', 'who am i talking with', 'who am i speaking to', 'who am i chatting with',
     'who is this', 'what can you do', 'how can you help', 'how are you', "how's it going", 'how is it going', 'how are you doing', 'how do you do',
     "what's your name", 'what is your name', 'do you have a name', 'who made you', 'who built you', 'who created you', 'are you chatgpt', 'are you gpt', 'are you a chatbot', 'is this a chatbot', 'is this ai',
     'what can i ask', 'what can i ask you', 'what do you know', 'what are you able to do', 'what can you help with', 'what can you help me with',
+    'are you a machine', 'are you a computer', 'are you a live agent', 'are you an agent', 'is this a live agent', 'is this live chat', 'is this a live chat', 'am i talking to ai', 'am i talking to an ai',
+    // "help" alone asks what the bot can do.
+    'help', 'hilfe', 'aide', 'ayuda',
+    'what do you do', 'how can you help me', 'what can i ask about', "how's your day", 'how is your day', 'how are things', 'how have you been',
     'wie heißt du', 'wie heisst du', 'was kannst du', 'was können sie', 'wer hat dich gebaut', 'bist du eine ki', 'bist du ein roboter',
     "comment tu t'appelles", 'comment vous appelez-vous', 'que sais-tu faire', 'que pouvez-vous faire', 'es-tu une ia',
     'cómo te llamas', 'como te llamas', 'qué puedes hacer', 'que puedes hacer', 'eres una ia', 'eres un robot',
-    'wer bist du', 'wer sind sie', 'bist du ein bot', 'bist du ein mensch', 'sind sie ein mensch', 'wie geht es dir', "wie geht's",
-    'qui êtes-vous', 'qui es-tu', 'es-tu un robot', 'êtes-vous un robot', 'es-tu humain', 'ça va', 'comment ça va', 'quién eres', 'eres un bot', 'eres humano', 'eres una persona', 'cómo estás', 'من أنت'],
+    'wer bist du', 'wer sind sie', 'bist du ein bot', 'bist du ein mensch', 'sind sie ein mensch', 'wie geht es dir', "wie geht's", 'wie gehts', 'wie geht es ihnen', 'bist du echt', 'bist du ein echter mensch', 'wer ist da', 'mit wem spreche ich', 'wie kannst du mir helfen', 'was kannst du alles',
+    'qui êtes-vous', 'qui es-tu', 'es-tu un robot', 'êtes-vous un robot', 'es-tu humain', 'ça va', 'comment ça va', 'tu es un robot', 'vous êtes un robot', 'à qui je parle', 'comment allez-vous', 'tu vas bien', 'vous êtes humain', 'que peux-tu faire', 'quién eres', 'eres un bot', 'eres humano', 'eres una persona', 'cómo estás', 'con quién hablo', 'eres real', 'cómo está', 'en qué me puedes ayudar', 'qué sabes hacer', 'من أنت'],
 };
 
 /** Words that may stand around small talk without making it a question ("hi there", "thanks so much!"). */
 const FILLER = new Set(['there', 'so', 'much', 'very', 'again', 'all', 'everyone', 'everybody', 'team', 'guys', 'folks', 'bot', 'for', 'the', 'help', 'your', 'you', 'a', 'lot',
   'ok', 'okay', 'k', 'kk', 'oh', 'ah', 'well', 'then', 'and', 'really', 'just', 'that', 'it', 'is', 'was', 'helpful', 'great', 'nice', 'cool', 'mate', 'buddy', 'friend', 'dear', 'sir', 'madam', 'now', 'too',
   'lol', 'haha', 'hehe', 'yes', 'yeah', 'yep', 'no', 'nope', 'sure', 'please',
-  'dir', 'ihnen', 'euch', 'zusammen', 'ja', 'nein', 'noch', 'nochmal', 'beaucoup', 'oui', 'non', 'encore', 'mucho', 'sí', 'si', 'pour', 'por', 'todo']);
+  'dir', 'ihnen', 'euch', 'zusammen', 'ja', 'nein', 'noch', 'nochmal', 'beaucoup', 'oui', 'non', 'encore', 'mucho', 'sí', 'si', 'pour', 'por', 'todo',
+  // "thanks for your help" in the other shipped languages.
+  'für', 'die', 'deine', 'ihre', 'hilfe', 'votre', 'ton', 'aide', 'tu', 'su', 'la', 'ayuda', 'me', 'here']);
 
 // "Hiii", "thanksss", "byeee": a letter held down says the same word.
 const normalize = (s: string) => s.toLowerCase().normalize('NFC').replace(/(\p{L})\1{2,}/gu, '$1').replace(/<3/g, ' ').replace(/[!?.,;:¡¿'"’()\-–—…😀-🙏👋👍🙂❤♥🤗🙌✌🎉]+/gu, ' ').replace(/\s+/g, ' ').trim();
