@@ -208,6 +208,12 @@ describe('extractive answers', () => {
       { id: 'packaging', title: 'Packaging', url: '', text: 'Send patches for the package to the bug tracker after testing them twice on a clean install. There is a mailing list for packagers: subscribe by writing to lists@example.org.' },
     ]);
     expect(answerFrom(kb3, 'How do I subscribe to the mailing list for packagers?')).toBe('There is a mailing list for packagers: subscribe by writing to lists@example.org.');
+    // The fact in the sentence that goes on, the thing asked about in the one before: read together.
+    const kb4 = baseOf([
+      { id: 'malloc', title: 'Allocation options', url: '', text: 'The allocator adds padding blocks around each heap block. Such padding blocks are called redzones, and their size depends on the tool. For example, Memcheck adds 16 bytes before and after each block.' },
+      { id: 'profilers', title: 'Profilers', url: '', text: 'Cachegrind simulates the caches of the machine. Massif is a heap profiler.' },
+    ]);
+    expect(answerFrom(kb4, 'How big is the redzone around each heap block?')).toBe('Such padding blocks are called redzones, and their size depends on the tool. For example, Memcheck adds 16 bytes before and after each block.');
   });
 
   test('"What does X do?" is answered by the sentence that has X as its subject', () => {

@@ -207,6 +207,8 @@ const SHORT_SENTENCE = 160;
  * example, …"): chosen, it brings the one before; after a chosen one, it comes along.
  */
 const GOES_ON = /^(it|its|this|that|these|those|they|them|their|he|she|there(?!'s|’s| (?:is|are|was|were|will|may|might|can|could|must|should|has|have|had)\b)|such|so|thus|therefore|however|otherwise|but|instead|also|then|for example|for instance|in that case|in this case|if so|if not|note|in other words|as a result|because)\b/i;
+/** Does the text unit at `index` go on from the text unit before it? */
+const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind === 'text' && list[index - 1]?.kind === 'text' && GOES_ON.test(list[index].text);
 
 /**
  * Chooses the units that answer the question; exported for unit tests. The unit that covers
@@ -268,7 +270,9 @@ export function compose(
     list.forEach((unit, index) => {
       // A lead-in is read with its items: "The plans include:" answers "which plans are there?"
       // through the items' words as much as its own.
-      const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : unit.words;
+      // A sentence that goes on from the one before ("For example, Memcheck adds 16 bytes…"
+      // after "The redzone size depends on the tool.") is read with it: chosen, it brings it.
+      const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : leansOnPrior(list, index) ? [...unit.words, ...list[index - 1].words] : unit.words;
       const covers = new Set(query.filter(([q]) => found(q, words)).map(([q]) => q));
       // Matched once here, so scoring (once per part of the question) only looks things up.
       const inMain = new Set([...covers].filter((q) => found(q, unit.main)));
@@ -347,8 +351,7 @@ export function compose(
       }
     }
     // A sentence that goes on from the one before ("It halves Memcheck's speed.") brings it.
-    const prior = list[c.index - 1];
-    if (c.unit.kind === 'text' && prior?.kind === 'text' && GOES_ON.test(c.unit.text)) add(unitPick(c.passage, c.index - 1));
+    if (leansOnPrior(list, c.index)) add(unitPick(c.passage, c.index - 1));
     add(c);
     // A short sentence rarely holds a whole answer ("Refunds take 5 days." goes on "Each refund
     // goes back to your card."): it brings the sentence after it when that one is about the
