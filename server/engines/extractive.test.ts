@@ -177,6 +177,13 @@ describe('extractive answers', () => {
     ]);
     expect(answerFrom(kb2, 'How long do refunds take?')).toBe('Refunds take 5 working days. Each refund goes back to the card you paid with.');
     expect(answerFrom(kb2, 'Can I get more time to pay?')).toContain('14 days'); // "Yes." says nothing alone
+    // The next question of an FAQ, or the next numbered rule, starts another entry.
+    const kb3 = baseOf([
+      { id: 'faq', title: 'FAQ', url: '', text: '"Still reachable" means the memory could have been freed. Is it fast? It is not.' },
+      { id: 'rules', title: 'House rules', url: '', text: '4.2 Guests may not stay after hours. 4.3 Letting a guest stay after hours is a breach of the rules.' },
+    ]);
+    expect(answerFrom(kb3, 'What does still reachable mean?')).toBe('"Still reachable" means the memory could have been freed.');
+    expect(answerFrom(kb3, 'May guests stay after hours?')).toBe('4.2 Guests may not stay after hours.');
   });
 
   test('a question about what is not (covered, allowed) is answered by what the pages say is not', () => {

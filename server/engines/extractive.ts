@@ -200,6 +200,8 @@ const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
 const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
 /** How close to its best unit another must come for a part to take it instead of a unit another part took. */
 const SAME_UNIT_SWITCH = 0.95;
+/** A sentence that opens a numbered section or FAQ entry: "5.3. Memcheck's errors are…". */
+const NUMBERED_ENTRY = /^\d+(?:\.\d+)+\.?\s/;
 /** Below this many characters an answer sentence brings the one after it. */
 const SHORT_SENTENCE = 160;
 /**
@@ -362,7 +364,9 @@ export function compose(
     const after = list[c.index + 1];
     const related = () => after.words.some((w) => list[c.index].words.includes(w)) || unitPick(c.passage, c.index + 1).covers.size > 0;
     // One that says nothing alone ("Yes.", a bare name) brings it whatever it is about.
-    if (c.unit.kind === 'text' && after?.kind === 'text' && (c.unit.text.length < 25 || (c.unit.text.length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) add(unitPick(c.passage, c.index + 1));
+    // A question on the page, or a numbered entry ("5.3. …"), opens the next entry of an FAQ
+    // or a manual: it never comes along.
+    if (c.unit.kind === 'text' && after?.kind === 'text' && !isQuestion(after) && !NUMBERED_ENTRY.test(after.text) && (c.unit.text.length < 25 || (c.unit.text.length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) add(unitPick(c.passage, c.index + 1));
     // Asked for several things, a sentence that names the subject ("Returns the CPU
     // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
     // The list may come a sentence or two later, after its lead-in ("… The currently supported

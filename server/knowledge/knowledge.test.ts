@@ -42,6 +42,14 @@ describe('documents', () => {
     expect(parts.some((p) => p.text.trim().endsWith(':'))).toBe(false);
   });
 
+  test('an FAQ\'s question opens the passage of its answer, not the end of the one before', () => {
+    const before = 'Valgrind reports each error once, with a stack trace of where it happened and where the memory was allocated. '.repeat(7).trim();
+    const answer = 'Yes! Use the --gen-suppressions=yes option to print the suppressions that would silence each error for you.';
+    const parts = chunk({ id: 'faq.txt', title: 'FAQ', url: '', text: `${before}\n\n5.1. Can Valgrind write my suppressions for me?\n\n${answer}\n\n5.2. Is it fast?\n\nNo.` });
+    expect(parts.find((p) => p.text.includes(answer))?.text).toContain('5.1. Can Valgrind write my suppressions for me?');
+    expect(parts.some((p) => p.text.trim().endsWith('for me?'))).toBe(false);
+  });
+
   test('a title underlined with = or - is a heading; the dashes around a code listing are not', () => {
     const parts = chunk({ id: 'dh.txt', title: 'diff-highlight', url: '', text: 'Color Config\n------------\n\nYou can configure the colors.\n\nExamples:\n\n---------------------------------------------\n# run it\ngit log -p --color\n---------------------------------------------\n\nBugs\n====\n\nNone known.' });
     expect(parts.map((p) => [p.heading, p.text.split('\n')[0]])).toEqual([

@@ -85,6 +85,8 @@ export function readDocument(file: string, root: string): KnowledgeDoc {
 }
 
 /** A line that opens or closes a listing: ``` or ~~~, or a run of ten or more dashes. */
+/** A block that ends on a question. */
+const ASKS = /\?["')\]]?\s*$/;
 const FENCE = /^\s*(?:`{3,}|~{3,}|-{10,}\s*$)/;
 
 /** Cuts a document into passages at headings and blank lines, about CHUNK_CHARS each. */
@@ -138,7 +140,13 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
       }
       continue;
     }
-    if (buf.join('\n\n').length + b.length > CHUNK_CHARS && !(leadIn && b.length <= CHUNK_CHARS)) flush();
+    if (buf.join('\n\n').length + b.length > CHUNK_CHARS && !(leadIn && b.length <= CHUNK_CHARS)) {
+      // An FAQ's question ("5.1. Can Valgrind write my suppressions for me?") opens the passage
+      // of its answer ("Yes! Use --gen-suppressions=yes…"), not the end of the one before.
+      const question = buf.length > 1 && ASKS.test(buf.at(-1)!) && !ASKS.test(b) ? buf.pop()! : null;
+      flush();
+      if (question) buf.push(question);
+    }
     buf.push(b);
   }
   flush();
