@@ -139,7 +139,7 @@ describe('extractive answers', () => {
     expect(answerFrom(kb3, 'What is the largest value bodyLimit can have?')).toBeNull();
   });
 
-  test('"which company…?" / "what is the X of…?": the thing asked for, when rare, must be in the answer', () => {
+  test('"which company…?" / "what is the X of…?" / "how big is the X?": the thing asked for, when rare, must be in the answer', () => {
     const kb2 = baseOf([
       { id: 'sharing', title: 'Who we share data with', url: '', text: 'We share your data only with our payment processor, to take payments, and with our auditors.' },
       { id: 'partners', title: 'Partners', url: '', text: 'Our insurance company is Helvetia. Our auditors visit once a year.' },
@@ -147,6 +147,13 @@ describe('extractive answers', () => {
     ]);
     expect(answerFrom(kb2, 'Which company is your payment processor?')).toBeNull();
     expect(answerFrom(kb2, 'Which insurance company do you use?')).toContain('Helvetia');
+    // "How big is the screen…?": the size of the screen, not the figures of the room it is in.
+    const kb3 = baseOf([
+      { id: 'rooms', title: 'Meeting rooms', url: '', text: '| Room | Seats | Price per hour |\n|---|---|---|\n| Schooner Room | 8 | $45 |\n| Skiff Room | 4 | $20 |\n\nWhen you leave a room, switch off the screen.' },
+      { id: 'desks', title: 'Desks', url: '', text: 'Each desk is 160 cm wide and has a monitor arm.' },
+    ]);
+    expect(answerFrom(kb3, 'How big is the screen in the Schooner Room?')).toBeNull();
+    expect(answerFrom(kb3, 'How wide is the desk?')).toContain('160 cm');
   });
 
   test('a step of a numbered procedure brings all its steps, in order; an item of a bullet list does not', () => {

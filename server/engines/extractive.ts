@@ -191,8 +191,8 @@ const DEFINES = /^(?:so,?\s+)?what(?:'s| is| are| does| do)\s+(?:an?\s+|the\s+)?
 const DEFINITION_BONUS = 0.1;
 /** How rare the thing asked for must be, against the part's rarest word, to be required. */
 const FOCUS_SHARE = 0.8;
-/** What a "what is the X of…" / "which X…" question asks for: X. */
-const FOCUS = /^(?:(?:and|so|ok|okay),?\s+)?(?:what(?:'s| is| are| was)\s+(?:the|your|its|their|a|an)\s+|which\s+)([\p{L}][\p{L}-]*)/iu;
+/** What a "what is the X of…" / "which X…" / "how big is the X…" question asks for: X. */
+const FOCUS = /^(?:(?:and|so|ok|okay),?\s+)?(?:what(?:'s| is| are| was)\s+(?:the|your|its|their|a|an)\s+|which\s+|how (?:big|large|small|long|wide|tall|heavy|old|fast|high|deep)\s+(?:is|are|was|were)\s+(?:the|your|its|their|a|an|my)\s+)([\p{L}][\p{L}-]*)/iu;
 /** A unit that states a default: "Default: `10000`", "Defaults to 5", "[default: high]". */
 const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
 /** Questions that ask for code: a command, an example, the syntax. */
