@@ -47,6 +47,8 @@ describe('questions', () => {
     expect(questionTerms('Different question: which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
     expect(questionTerms('my email is j.doe@example.net — what does --time-stamp add?')).toEqual(['time-stamp', 'timestamp', 'time', 'stamp', 'ad']);
     expect(questionTerms('My order number: 88812345. Where is my order?')).toEqual(['order']);
+    expect(questionTerms('What kinds of lists can git-jump produce?')).toEqual(['list', 'git-jump', 'gitjump', 'git', 'jump', 'produc']);
+    expect(questionTerms('Which kind of battery does it take?')).toEqual(['batteri', 'take']);
   });
 });
 

@@ -182,9 +182,10 @@ export function withoutPersonalData(text: string): string {
 /**
  * English question frames whose content word is not the topic: "how long does X take" asks
  * about X's duration, not about something long; "Different question: …" and "by the way" turn
- * to a new topic; "right before" is "before". Only the frame goes; "long battery life" stays.
+ * to a new topic; "right before" is "before"; "what kinds of X" asks for X. Only the frame goes;
+ * "long battery life" stays.
  */
-const FRAMES = /\bhow\s+(?:long|much|many|often|far|soon)\b|\b(?:different|another|other|new|unrelated|separate|quick|one more|last|final) (?:question|topic|thing)\b|\b(?:changing|change of) (?:the )?subject\b|\bon (?:another|a different) note\b|\bby the way\b|\bright(?= (?:before|after|away|now)\b)/giu;
+const FRAMES = /\bhow\s+(?:long|much|many|often|far|soon)\b|\b(?:different|another|other|new|unrelated|separate|quick|one more|last|final) (?:question|topic|thing)\b|\b(?:changing|change of) (?:the )?subject\b|\bon (?:another|a different) note\b|\bby the way\b|\bright(?= (?:before|after|away|now)\b)|(?<=\b(?:what|which)\s+)(?:kinds?|types?|sorts?)\s+of\b/giu;
 
 /** The terms a question searches with: without personal data and question frames. */
 export function questionTerms(question: string, language = 'en'): string[] {
