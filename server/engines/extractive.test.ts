@@ -271,5 +271,11 @@ describe('extractive answers', () => {
   test('other words for the same thing: "money back" finds a refund, "cost" a price', () => {
     const kb2 = baseOf([{ id: 'r', title: 'Refunds', url: '', text: 'Annual plans can be refunded in full within 14 days of purchase.' }]);
     expect(answerFrom(kb2, 'Can I get my money back?')).toContain('14 days');
+    // "empty" is what reference docs call "zero-length".
+    const kb3 = baseOf([
+      { id: 'join', title: 'path.join(...paths)', url: '', text: 'The method joins all given path segments together, then normalizes the resulting path. Zero-length path segments are ignored. If the joined path is a zero-length string then \'.\' is returned.' },
+      { id: 'sep', title: 'path.sep', url: '', text: 'The platform-specific path segment separator.' },
+    ]);
+    expect(answerFrom(kb3, 'What happens to empty segments in path.join?')).toContain('Zero-length path segments are ignored.');
   });
 });

@@ -54,6 +54,7 @@ const GROUPS: string[][] = [
   ['enable', 'enabled', 'turn on', 'turned on', 'switch on', 'activate'],
   ['disable', 'disabled', 'turn off', 'turned off', 'switch off', 'deactivate'],
   ['payload', 'body'],
+  ['empty', 'zero-length', 'blank'],
   ['encrypted', 'encryption', 'secure', 'security', 'safe'],
   ['stored', 'store', 'kept', 'saved', 'located', 'hosted'],
   // Software documentation says a hook or a command "is executed"; visitors say it runs.
