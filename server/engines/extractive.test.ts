@@ -154,6 +154,14 @@ describe('extractive answers', () => {
     ]);
     expect(answerFrom(kb3, 'How big is the screen in the Schooner Room?')).toBeNull();
     expect(answerFrom(kb3, 'How wide is the desk?')).toContain('160 cm');
+    // "Which Perl version…?": a version number answers; a sentence about Perl does not.
+    const kb4 = baseOf([
+      { id: 'dh', title: 'diff-highlight', url: '', text: 'To run diff-highlight you need Perl; you can also use the DiffHighlight module from another Perl script. The script reads a diff on its input.' },
+      { id: 'build', title: 'Building', url: '', text: 'Building the docs needs Python 3.8 or later. Check which version you have with python --version.' },
+      { id: 'lines', title: 'Output', url: '', text: 'The tool prints each changed line once.' },
+    ]);
+    expect(answerFrom(kb4, 'Which Perl version do I need to run diff-highlight?')).toBeNull();
+    expect(answerFrom(kb4, 'Which Python version do I need to build the docs?')).toContain('3.8');
   });
 
   test('a step of a numbered procedure brings all its steps, in order; an item of a bullet list does not', () => {
