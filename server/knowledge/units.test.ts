@@ -36,6 +36,11 @@ describe('units', () => {
     expect(units('--onto=<onto>::\n\tUse this commit\n\tas the base.\n\n```\nnpm i\nnpm t\n```').map((u) => u.text))
       .toEqual(['--onto=<onto>: Use this commit as the base.', 'npm i', 'npm t']);
     expect(units('```\nnpm i\n```').map((u) => u.kind)).toEqual(['code']);
+    // Plain-text docs fence a listing with long dashed lines: its comments are code, not headings.
+    const listing = units('Invoke it like this:\n\n--------------------\n# jump to merge conflicts\ngit jump merge\n--------------------\n\nIt works with vim.');
+    expect(listing.map((u) => [u.kind, u.text])).toEqual([['text', 'Invoke it like this:'], ['code', '# jump to merge conflicts'], ['code', 'git jump merge'], ['text', 'It works with vim.']]);
+    // A title's underline is not a fence.
+    expect(units('Bugs\n--------------------\nNone known.').map((u) => u.text)).toEqual(['None known.']);
   });
 
   test('a sentence that announces a list is its lead-in, with or without a colon', () => {

@@ -30,6 +30,7 @@ const HEADING = /^\s{0,3}#{1,6}\s+/;
 const ROW = /^\s*\|.*\|\s*$/;
 const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 const FENCE = /^\s*(```|~~~)/;
+const DASHED_FENCE = /^\s*-{10,}\s*$/;
 const DEFINITION = /^\s*(\S.*?)::\s*$/;
 /** An underline of a Setext or AsciiDoc title ("=====", "-----"). */
 const RULE = /^\s*([=\-~^*_])\1{2,}\s*$/;
@@ -115,12 +116,16 @@ export function units(text: string): Unit[] {
     const raw = lines[li];
     const line = raw.replace(/\s+$/, '');
     // A Setext or AsciiDoc title ("git-jump" over "========") is a heading, not a sentence.
-    if (line.trim() && !ROW.test(line) && RULE.test(lines[li + 1] ?? '') && !para.length) {
+    if (!fence && line.trim() && !ROW.test(line) && RULE.test(lines[li + 1] ?? '') && !para.length) {
       flushItem(); flushTable();
       li += 1;
       continue;
     }
-    if (FENCE.test(line)) {
+    // Plain-text docs (Git's) fence a listing with a long dashed line: it opens one after a
+    // blank line when lines follow, and closes the open one. Without this, the listing's
+    // comments ("# jump to merge conflicts") were read as headings and dropped.
+    const dashed = DASHED_FENCE.test(line) && (fence || (!(lines[li - 1] ?? '').trim() && !!(lines[li + 1] ?? '').trim()));
+    if (FENCE.test(line) || dashed) {
       // Code blocks stay line by line: joining code would make nonsense sentences.
       flushPara(); flushItem();
       fence = !fence;
