@@ -17,7 +17,7 @@ import { mainText } from './sources/page.ts';
 import { pointsBack } from './follow-up.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { isStopWordSlip, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
+import { FENCE, isStopWordSlip, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -84,10 +84,8 @@ export function readDocument(file: string, root: string): KnowledgeDoc {
   };
 }
 
-/** A line that opens or closes a listing: ``` or ~~~, or a run of ten or more dashes. */
 /** A block that ends on a question. */
 const ASKS = /\?["')\]]?\s*$/;
-const FENCE = /^\s*(?:`{3,}|~{3,}|-{10,}\s*$)/;
 
 /** Cuts a document into passages at headings and blank lines, about CHUNK_CHARS each. */
 export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {

@@ -187,6 +187,14 @@ export function withoutPersonalData(text: string): string {
  */
 const FRAMES = /\bhow\s+(?:long|much|many|often|far|soon)\b|\b(?:different|another|other|new|unrelated|separate|quick|one more|last|final) (?:question|topic|thing)\b|\b(?:changing|change of) (?:the )?subject\b|\bon (?:another|a different) note\b|\bby the way\b|\bright(?= (?:before|after|away|now)\b)|(?<=\b(?:what|which)\s+)(?:kinds?|types?|sorts?)\s+of\b/giu;
 
+/**
+ * A line that opens or closes a listing: ``` or ~~~ (Markdown), or a long dashed line (plain-text
+ * docs such as Git's, which also underline titles and rule sections with dashes, so a dashed
+ * line opens a listing only where it stands first before lines that go on).
+ */
+export const FENCE = /^\s*(?:`{3,}|~{3,}|-{10,}\s*$)/;
+export const DASHED = /^\s*-{10,}\s*$/;
+
 /** The terms a question searches with: without personal data and question frames. */
 export function questionTerms(question: string, language = 'en'): string[] {
   return [...new Set(terms(withoutPersonalData(question).replace(FRAMES, ' '), language))];

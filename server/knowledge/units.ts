@@ -12,7 +12,7 @@
  *   - code blocks line by line, as code (an answer shows code only when asked for it).
  * Headings are not units: retrieval hands them over as the passage's heading.
  */
-import { plainInline } from './text.ts';
+import { DASHED, FENCE, plainInline } from './text.ts';
 
 export type UnitKind = 'text' | 'lead' | 'item' | 'row' | 'code';
 
@@ -29,8 +29,6 @@ const ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 const HEADING = /^\s{0,3}#{1,6}\s+/;
 const ROW = /^\s*\|.*\|\s*$/;
 const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
-const FENCE = /^\s*(```|~~~)/;
-const DASHED_FENCE = /^\s*-{10,}\s*$/;
 const DEFINITION = /^\s*(\S.*?)::\s*$/;
 /** An underline of a Setext or AsciiDoc title ("=====", "-----"). */
 const RULE = /^\s*([=\-~^*_])\1{2,}\s*$/;
@@ -124,8 +122,7 @@ export function units(text: string): Unit[] {
     // Plain-text docs (Git's) fence a listing with a long dashed line: it opens one after a
     // blank line when lines follow, and closes the open one. Without this, the listing's
     // comments ("# jump to merge conflicts") were read as headings and dropped.
-    const dashed = DASHED_FENCE.test(line) && (fence || (!(lines[li - 1] ?? '').trim() && !!(lines[li + 1] ?? '').trim()));
-    if (FENCE.test(line) || dashed) {
+    if (FENCE.test(line) && (!DASHED.test(line) || fence || (!(lines[li - 1] ?? '').trim() && !!(lines[li + 1] ?? '').trim()))) {
       // Code blocks stay line by line: joining code would make nonsense sentences.
       flushPara(); flushItem();
       fence = !fence;
