@@ -164,6 +164,16 @@ describe('extractive answers', () => {
     expect(answerFrom(kb4, 'Which Python version do I need to build the docs?')).toContain('3.8');
   });
 
+  test('a lead-in\'s items are its own words; a rule\'s number is not a quantity', () => {
+    const kb2 = baseOf([
+      { id: 'after-hours', title: 'After-hours security', url: '', text: '4.1 Outside staffed hours, you must:\n\n- tap your card at every door;\n- never let anyone into the building behind you;\n- switch off the lights when you leave.\n\n4.2 Guests are not allowed in the building outside staffed hours.' },
+      { id: 'rooms', title: 'Meeting rooms', url: '', text: '3.6 When you leave a meeting room, please:\n\n- wipe the whiteboard;\n- switch off the screen.' },
+      { id: 'desks', title: 'Desks', url: '', text: 'Each desk is 160 cm wide.' },
+    ]);
+    expect(answerFrom(kb2, 'What must I do when I am in the building outside staffed hours?')).toContain('tap your card');
+    expect(answerFrom(kb2, 'How big is the screen in the meeting room?')).toBeNull();
+  });
+
   test('a step of a numbered procedure brings all its steps, in order; an item of a bullet list does not', () => {
     const kb2 = baseOf([
       { id: 'esim', title: 'eSIM', url: '', text: '## Activating an eSIM on an iPhone\n\n1. Connect your iPhone to Wi-Fi.\n2. Open Settings > Cellular > Add eSIM.\n3. Scan the QR code from your welcome e-mail.\n4. Restart your iPhone.' },

@@ -129,7 +129,9 @@ const STATED_BOUND = /\b(?:up to|at most|no more than|not more than|a maximum of
 /** Standards and other numbered names ("RFC 5952", "ISO 8601", "PEP 8"); currency codes are amounts. */
 const NUMBERED_NAMES = /\b(?!(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|CNY)\b)[A-Z]{2,5}[ -]\d+\b/gu;
 /** A quantity, once version numbers, addresses and numbered names are set aside. */
-const hasQuantity = (text: string) => HAS_NUMBER.test(text.replace(NAMING_NUMBERS, ' ').replace(NUMBERED_NAMES, ' '));
+const hasQuantity = (text: string) => HAS_NUMBER.test(text.replace(SECTION_NUMBER, ' ').replace(NAMING_NUMBERS, ' ').replace(NUMBERED_NAMES, ' '));
+/** The number of a numbered rule, section or FAQ entry that starts a unit ("3.6 When you leave…", "5.3. Memcheck's errors…"): a name, not a quantity. */
+const SECTION_NUMBER = /^\s*\d+(?:\.\d+)+\.?\s/;
 /** Whole-word, case-insensitive: does the text name one of these? */
 const names = (list: string[]) => matcher(new RegExp(`(?<![\\p{L}\\p{N}])(${list.join('|')})(?![\\p{L}\\p{N}])`, 'iu'));
 // Small gazetteers of the classes visitors ask "which …?" about; general, not any site's.
@@ -202,8 +204,6 @@ const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
 const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
 /** How close to its best unit another must come for a part to take it instead of a unit another part took. */
 const SAME_UNIT_SWITCH = 0.95;
-/** A sentence that opens a numbered section or FAQ entry: "5.3. Memcheck's errors are…". */
-const NUMBERED_ENTRY = /^\d+(?:\.\d+)+\.?\s/;
 /** Below this many characters an answer sentence brings the one after it. */
 const SHORT_SENTENCE = 160;
 /**
@@ -279,7 +279,9 @@ export function compose(
       const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : leansOnPrior(list, index) ? [...unit.words, ...list[index - 1].words] : unit.words;
       const covers = new Set(query.filter(([q]) => found(q, words)).map(([q]) => q));
       // Matched once here, so scoring (once per part of the question) only looks things up.
-      const inMain = new Set([...covers].filter((q) => found(q, unit.main)));
+      // A lead-in's items are its own words too: only a parenthesis is an aside.
+      const main = unit.kind === 'lead' ? [...unit.main, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => [...u.main])] : unit.main;
+      const inMain = new Set([...covers].filter((q) => found(q, main)));
       const at = new Map<string, number[]>();
       for (const q of inMain) at.set(q, unit.seq.flatMap((t, j) => (hits(q, t) ? [j] : [])));
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
@@ -368,7 +370,7 @@ export function compose(
     // One that says nothing alone ("Yes.", a bare name) brings it whatever it is about.
     // A question on the page, or a numbered entry ("5.3. …"), opens the next entry of an FAQ
     // or a manual: it never comes along.
-    if (c.unit.kind === 'text' && after?.kind === 'text' && !isQuestion(after) && !NUMBERED_ENTRY.test(after.text) && (c.unit.text.length < 25 || (c.unit.text.length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) add(unitPick(c.passage, c.index + 1));
+    if (c.unit.kind === 'text' && after?.kind === 'text' && !isQuestion(after) && !SECTION_NUMBER.test(after.text) && (c.unit.text.length < 25 || (c.unit.text.length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) add(unitPick(c.passage, c.index + 1));
     // Asked for several things, a sentence that names the subject ("Returns the CPU
     // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
     // The list may come a sentence or two later, after its lead-in ("… The currently supported
