@@ -289,6 +289,11 @@ describe('extractive answers', () => {
   test('other words for the same thing: "money back" finds a refund, "cost" a price', () => {
     const kb2 = baseOf([{ id: 'r', title: 'Refunds', url: '', text: 'Annual plans can be refunded in full within 14 days of purchase.' }]);
     expect(answerFrom(kb2, 'Can I get my money back?')).toContain('14 days');
+    const kb4 = baseOf([
+      { id: 'battery', title: 'Battery', url: '', text: 'A replacement battery costs 390 euros. The battery lasts about 1,000 charge cycles.' },
+      { id: 'frame', title: 'Frame', url: '', text: 'The frame is made of aluminium.' },
+    ]);
+    expect(answerFrom(kb4, 'Is a new battery expensive?')).toContain('390 euros'); // "expensive" asks for a price
     // "empty" is what reference docs call "zero-length".
     const kb3 = baseOf([
       { id: 'join', title: 'path.join(...paths)', url: '', text: 'The method joins all given path segments together, then normalizes the resulting path. Zero-length path segments are ignored. If the joined path is a zero-length string then \'.\' is returned.' },

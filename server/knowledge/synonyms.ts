@@ -10,7 +10,7 @@ import { normTerm } from './text.ts';
 const GROUPS: string[][] = [
   ['refund', 'money back', 'reimburse', 'reimbursement', 'repay', 'repayment'],
   ['cancel', 'cancellation', 'terminate', 'termination', 'end my', 'quit', 'unsubscribe'],
-  ['price', 'cost', 'fee', 'charge', 'rate', 'pricing'],
+  ['price', 'cost', 'fee', 'charge', 'rate', 'pricing', 'expensive', 'cheap'],
   ['buy', 'purchase', 'order'],
   ['deliver', 'delivery', 'ship', 'shipping', 'dispatch'],
   ['abroad', 'overseas', 'foreign', 'international', 'roaming', 'travel', 'traveling', 'travelling', 'trip', 'holiday', 'vacation'],
