@@ -68,6 +68,15 @@ describe('documents', () => {
     expect(ruled.map((p) => p.heading)).toEqual(['One', 'Two']);
   });
 
+  test('plain-text titles: a line in capitals alone, or a banner between rows of #', () => {
+    const parts = chunk({ id: 'p.txt', title: 'persistent-https', url: '', text: 'The binary speeds up SSL.\n\n##########\n# BUILDING FROM SOURCE\n##########\n\nPREREQUISITES\n\nThe code is written in Go.\n\nBUILDING\n\nRun "make" to build the binaries.\n\nNOTE: HTTP AND HTTPS ARE BOTH SUPPORTED.' });
+    expect(parts.map((p) => [p.heading, p.text])).toEqual([
+      ['', 'The binary speeds up SSL.'],
+      ['PREREQUISITES', 'The code is written in Go.'],
+      ['BUILDING', 'Run "make" to build the binaries.\n\nNOTE: HTTP AND HTTPS ARE BOTH SUPPORTED.'],
+    ]);
+  });
+
   test('a long table is cut between rows, each piece under the header; a short one stays whole', () => {
     const rows = Array.from({ length: 60 }, (_, i) => `| E${i} | Error number ${i} of the request parser. | Fix input ${i}. |`);
     const long = chunk({ id: 'errors.md', title: 'Errors', url: '', text: `# Codes\n\nThe errors are:\n\n| Code | Description | How to solve |\n|---|---|---|\n${rows.join('\n')}` });

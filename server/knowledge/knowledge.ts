@@ -84,6 +84,10 @@ export function readDocument(file: string, root: string): KnowledgeDoc {
   };
 }
 
+/** A title in capitals on a line of its own: "PRE-BUILT BINARIES", "LOCATION" (three capitals at least, no sentence end). */
+const CAPS_TITLE = /^(?=.*\p{Lu}{3})[\p{Lu}\p{N}][\p{Lu}\p{N} &/,'()-]{2,60}$/u;
+/** A row of # around a banner title. */
+const BANNER_RULE = /^#{5,}\s*$/;
 /** A block that ends on a question. */
 const ASKS = /\?["')\]]?\s*$/;
 
@@ -116,10 +120,15 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     // dashed lines around a code listing.
     const setext = !h && lines.length >= 2 && /^[=-]{3,}\s*$/.test(lines[1]) && /^[\p{L}\p{N}"'`(]/u.test(lines[0]) && !/[:;,.]\s*$/.test(lines[0])
       && Math.abs(lines[1].trim().length - lines[0].trim().length) <= Math.max(3, lines[0].trim().length * 0.3) ? lines[0].trim() : null;
-    if (h || setext) {
+    // Plain-text docs title a section with a line in capitals alone ("PREREQUISITES",
+    // "BUILDING") or a banner ("# BUILDING FROM SOURCE" between rows of #).
+    const caps = !h && !setext && !inListing && lines.length === 1 && CAPS_TITLE.test(b) ? b : null;
+    const banner = !h && !setext && !inListing && lines.length >= 3 && lines.every((l) => BANNER_RULE.test(l) || /^#\s+\S/.test(l)) && BANNER_RULE.test(lines[0])
+      ? lines.filter((l) => !BANNER_RULE.test(l)).map((l) => l.replace(/^#\s+/, '').trim()).join(' ') || null : null;
+    if (h || setext || caps || banner) {
       flush();
-      heading = h ? h[1] : setext!;
-      const rest = lines.slice(h ? 1 : 2).join('\n').trim();
+      heading = h ? h[1] : (setext ?? caps ?? banner)!;
+      const rest = caps || banner ? '' : lines.slice(h ? 1 : 2).join('\n').trim();
       if (rest) buf.push(rest);
       continue;
     }
