@@ -23,6 +23,9 @@ test('greetings, thanks, goodbyes and "who are you" in the shipped languages; a 
   expect(['anyone around?', 'nice to meet you', 'ist jemand da?', "il y a quelqu'un ?", 'hola a todos', 'I need some help'].map(smallTalk)).toEqual(['hello', 'hello', 'hello', 'hello', 'hello', 'hello']);
   expect(['have a good one!', "I'm done, thanks", 'à demain', 'nos vemos', "mach's gut"].map(smallTalk)).toEqual(['bye', 'bye', 'bye', 'bye', 'bye']);
   expect(['help', 'is this a live agent?', 'mit wem spreche ich?', 'con quién hablo?', 'thanks for the help'].map(smallTalk)).toEqual(['who', 'who', 'who', 'who', 'thanks']);
+  expect(["perfect, that's exactly what i needed 👍", 'nvm i figured it out lol, thx anyway', 'what are you exactly, some kind of AI?', 'is it a bot?'].map(smallTalk)).toEqual(['thanks', 'thanks', 'who', 'who']);
+  // A request for a person is not small talk: it goes to the handoff.
+  expect(['a human please', 'what is an AI?'].map(smallTalk)).toEqual([null, null]);
   // Still questions: what they ask is not small talk.
   expect(['can you help me with my order?', 'good morning, what are your opening hours?', 'is anyone there who can cancel my plan?', 'I have 3 questions about billing', 'help with billing', 'how does this work?'].map(smallTalk))
     .toEqual([null, null, null, null, null, null]);
@@ -40,4 +43,7 @@ test('the language of a message from its function words and letters; no guess fo
   expect(messageLanguage("Quelle est la valeur par défaut de l'option prompt ?")).toBe('fr');
   expect(messageLanguage('¿Para qué sirve valgrind?')).toBe('es');
   expect(messageLanguage("I'd like to know the price, don't charge me twice")).toBe('en');
+  // "-t-il" inversions and the everyday words around the function words ("plusieurs fois", "otra vez").
+  expect(messageLanguage("Que se passe-t-il si d'autres membres se plaignent plusieurs fois de mon chien ?")).toBe('fr');
+  expect(messageLanguage('Are you an AI?')).toBe('en');
 });

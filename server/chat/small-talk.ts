@@ -17,6 +17,8 @@ const WORDS: Record<SmallTalk, string[]> = {
   thanks: ['thanks', 'thank you', 'thank u', 'thanku', 'thankyou', 'thx', 'thnx', 'thanx', 'tks', 'ty', 'tysm', 'cheers', 'great', 'perfect', 'awesome', 'amazing', 'wonderful', 'fantastic', 'ok thanks', 'okay thanks',
     'thanks a lot', 'thanks a bunch', 'many thanks', 'much obliged', 'got it', 'gotcha', 'understood', 'makes sense', 'that makes sense', 'alright', 'all right', 'sounds good', 'that helps', 'that helped',
     'that was helpful', 'very helpful', 'helpful', 'appreciate it', 'i appreciate it', 'much appreciated', 'brilliant', 'excellent', 'good to know', 'nice one', 'good job', 'well done', 'you rock', 'you are great', "you're great", 'you are the best', "you're the best",
+    "that's exactly what i needed", 'exactly what i needed', "that's what i needed", 'just what i needed', 'that answers my question', 'that answered my question', 'you answered my question',
+    'never mind', 'nevermind', 'nvm', 'i figured it out', 'figured it out', 'i found it', 'found it', 'no worries',
     'cool', 'nice', 'good', 'very good', 'sweet', 'neat', 'lovely', 'wow', 'i see', 'i understand', 'noted', 'that works', 'that worked', 'it worked', 'it works now', 'problem solved', 'solved', 'love it',
     'thank you very much', 'thank you kindly', 'big thanks', 'thanks heaps', 'tyvm', 'ta', 'kudos', 'great stuff', 'good stuff', 'fair enough', 'will do', 'ok will do',
     'danke', 'danke dir', 'danke sehr', 'vielen dank', 'danke schön', 'dankeschön', 'besten dank', 'alles klar', 'super', 'toll', 'prima', 'perfekt', 'verstanden', 'passt', 'vielen lieben dank', 'tausend dank', 'herzlichen dank', 'danke vielmals', 'klasse', 'spitze', 'gut', 'sehr gut', 'verstehe', 'ich verstehe', 'hat geklappt', 'hat funktioniert', 'cool danke',
@@ -35,6 +37,7 @@ const WORDS: Record<SmallTalk, string[]> = {
     'who is this', 'what can you do', 'how can you help', 'how are you', "how's it going", 'how is it going', 'how are you doing', 'how do you do',
     "what's your name", 'what is your name', 'do you have a name', 'who made you', 'who built you', 'who created you', 'are you chatgpt', 'are you gpt', 'are you a chatbot', 'is this a chatbot', 'is this ai',
     'what can i ask', 'what can i ask you', 'what do you know', 'what are you able to do', 'what can you help with', 'what can you help me with',
+    'some kind of ai', 'some sort of ai', 'some kind of bot', 'some kind of robot', 'a kind of ai', 'an ai', 'a bot', 'a robot', 'a chatbot',
     'are you a machine', 'are you a computer', 'are you a live agent', 'are you an agent', 'is this a live agent', 'is this live chat', 'is this a live chat', 'am i talking to ai', 'am i talking to an ai',
     // "help" alone asks what the bot can do.
     'help', 'hilfe', 'aide', 'ayuda',
@@ -49,7 +52,7 @@ const WORDS: Record<SmallTalk, string[]> = {
 /** Words that may stand around small talk without making it a question ("hi there", "thanks so much!"). */
 const FILLER = new Set(['there', 'so', 'much', 'very', 'again', 'all', 'everyone', 'everybody', 'team', 'guys', 'folks', 'bot', 'for', 'the', 'help', 'your', 'you', 'a', 'lot',
   'ok', 'okay', 'k', 'kk', 'oh', 'ah', 'well', 'then', 'and', 'really', 'just', 'that', 'it', 'is', 'was', 'helpful', 'great', 'nice', 'cool', 'mate', 'buddy', 'friend', 'dear', 'sir', 'madam', 'now', 'too',
-  'lol', 'haha', 'hehe', 'yes', 'yeah', 'yep', 'no', 'nope', 'sure', 'please',
+  'lol', 'haha', 'hehe', 'yes', 'yeah', 'yep', 'no', 'nope', 'sure', 'please', 'exactly', 'anyway', 'anyways', 'actually',
   'dir', 'ihnen', 'euch', 'zusammen', 'ja', 'nein', 'noch', 'nochmal', 'beaucoup', 'oui', 'non', 'encore', 'mucho', 'sí', 'si', 'pour', 'por', 'todo',
   // "thanks for your help" in the other shipped languages.
   'für', 'die', 'deine', 'ihre', 'hilfe', 'votre', 'ton', 'aide', 'tu', 'su', 'la', 'ayuda', 'me', 'here']);
