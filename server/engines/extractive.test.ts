@@ -164,6 +164,33 @@ describe('extractive answers', () => {
     expect(answerFrom(kb4, 'Which Python version do I need to build the docs?')).toContain('3.8');
   });
 
+  test('the kind of fact asked for: a frequency, a figure in the unit asked, a point in time, an amount of money, a version', () => {
+    const kb2 = baseOf([
+      { id: 'load', title: 'os.loadavg()', url: '', text: 'Returns an array containing the 1, 5, and 15 minute load averages.' },
+      { id: 'cache', title: 'Cache', url: '', text: 'The DNS cache is refreshed every 5 seconds.' },
+      { id: 'dns', title: 'Resolver', url: '', text: 'The resolver takes a timeout option: the query timeout in milliseconds, or -1 to use the default timeout. Each lookup is retried 4 times.' },
+      { id: 'notes', title: 'Release notes 2.39.0', url: '', text: 'Git 2.39.0 fixes a bug where git fsck failed to release contents of tree objects. The bundle format gained a new version.' },
+      { id: 'space', title: 'Event space', url: '', text: 'Members may host events for up to 30 people in the event space after 6:00 pm. Lockers may be rented for 12 euros a month.' },
+      { id: 'faq', title: 'FAQ', url: '', text: '3.4. I tried running a Java program under Valgrind but something went wrong. Programs that generate code at run time need extra care.' },
+      { id: 'calendar', title: 'Calendar', url: '', text: 'You may book a room for the whole day. The summer party is on 14 July.' },
+    ]);
+    // "How often…?" wants a frequency, not the load averages' figures.
+    expect(answerFrom(kb2, 'How often does os.loadavg() refresh its numbers?')).toBeNull();
+    expect(answerFrom(kb2, 'How often is the DNS cache refreshed?')).toContain('every 5 seconds');
+    // "How many milliseconds…?" wants a figure in a unit of time: -1 is not one.
+    expect(answerFrom(kb2, 'How many milliseconds is the default query timeout of the resolver?')).toBeNull();
+    // "When was … released?" wants a date; "failed to release" is the verb, not the date.
+    expect(answerFrom(kb2, 'When was Git 2.39.0 released?')).toBeNull();
+    // "How much does it cost to…?" wants an amount with its currency, not "30 people" or "6:00 pm".
+    expect(answerFrom(kb2, 'How much does it cost to hire the event space?')).toBeNull();
+    expect(answerFrom(kb2, 'How much does it cost to rent a locker?')).toContain('12 euros');
+    // A numbered FAQ entry's number ("3.4.") is not a version.
+    expect(answerFrom(kb2, 'Which Java versions run correctly under Valgrind?')).toBeNull();
+    // "may" is a verb, not May: it names no date.
+    expect(answerFrom(kb2, 'On what date can I book a room?')).toBeNull();
+    expect(answerFrom(kb2, 'On what date is the summer party?')).toContain('14 July');
+  });
+
   test('a lead-in\'s items are its own words; a rule\'s number is not a quantity', () => {
     const kb2 = baseOf([
       { id: 'after-hours', title: 'After-hours security', url: '', text: '4.1 Outside staffed hours, you must:\n\n- tap your card at every door;\n- never let anyone into the building behind you;\n- switch off the lights when you leave.\n\n4.2 Guests are not allowed in the building outside staffed hours.' },

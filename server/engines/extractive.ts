@@ -114,7 +114,8 @@ const MAX_ITEMS = 12;
 const TOGETHER = 0.01;
 /** What a question word found only inside a parenthesis of the unit counts. */
 const ASIDE_SHARE = 0.5;
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+/** A month's name as a date writes it, capitalized: "may", "march" and "sep" are mostly other words. */
+const CAPITAL_MONTHS = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b/;
 const matcher = (re: RegExp) => (text: string) => re.test(text);
 /**
  * Numbers that name a thing rather than measure it: versions ("v0.11.3", "Added in: v20.1"),
@@ -140,6 +141,20 @@ const COUNTRIES = ['germany', 'austria', 'switzerland', 'france', 'belgium', 'ne
 const LANGUAGES = ['english', 'german', 'french', 'spanish', 'italian', 'portuguese', 'dutch', 'danish', 'swedish', 'norwegian', 'finnish', 'polish', 'czech', 'greek', 'turkish', 'russian', 'ukrainian', 'arabic', 'hebrew', 'hindi', 'chinese', 'mandarin', 'japanese', 'korean'];
 const PAYMENTS = ['credit cards?', 'debit cards?', 'cards?', 'paypal', 'bank transfers?', 'direct debit', 'sepa', 'apple pay', 'google pay', 'invoices?', 'cash', 'cheques?', 'checks?', 'visa', 'mastercard', 'american express', 'amex', 'klarna', 'bitcoin', 'gift cards?', 'autopay'];
 const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 'android', 'chrome ?os', 'chromebook', 'web', 'browser', 'chrome', 'firefox', 'safari', 'edge', 'freebsd', 'solaris', 'posix', 'unix'];
+/** Units of a measure: how a question names them, and how a figure in any unit of the same measure is written. */
+const TIME_UNITS = 'ms|milliseconds?|µs|microseconds?|ns|nanoseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|business days|working days|weeks?|months?|years?|yrs?';
+const UNIT_FAMILIES: [string, string][] = [
+  ['ms|milliseconds|microseconds|nanoseconds|seconds|minutes|hours|days|business days|working days|weeks|months|years', TIME_UNITS],
+  ['bytes|kilobytes|megabytes|gigabytes|terabytes|bits|kb|mb|gb|tb|kib|mib|gib', 'bytes?|bits?|kb|mb|gb|tb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|terabytes?'],
+];
+/**
+ * An amount of money: a figure with its currency ("$15", "25 euros", "EUR 9.99"), or a price
+ * column's figure ("Price: 30"), or free. A sentence with only other figures ("up to 30
+ * people after 6:00 pm") does not say what something costs.
+ */
+const CURRENCY = '[$€£¥₹]|US\\$|(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln)\\b|euros?\\b|dollars?\\b|pounds?\\b|cents?\\b|francs?\\b|kr\\b';
+const AMOUNT = new RegExp(`(?:${CURRENCY})\\s?\\d|\\d[\\d,.]*\\s?(?:${CURRENCY})|\\b(?:price|cost|fee|amount|charge)s?\\s*[:=]\\s*\\d|\\b(?:free|no charge|no extra cost|at no cost|nothing|included at no)\\b`, 'i');
+const hasAmount = (text: string) => AMOUNT.test(text) || /^(Free|Nothing)\b/.test(text);
 /**
  * Questions that ask for a kind of fact, what an answer of that kind contains, and (for a
  * class of names) the question's own word for the class, which is not content to cover.
@@ -148,8 +163,11 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
   [{ test: (q) => ASKS_QUANTITY.test(q) && !ASKS_WAY.test(q) }, hasQuantity],
   // An amount of money is written in digits (or is free): "three plans: Free, Pro" names no price.
   [/\bhow much\b(?! (data|time|space|storage|memory|longer|faster|slower|more))|\b(price|cost|fee|charge)s?\b/i, matcher(/\d|\b(free|no charge|nothing|no extra cost)\b|^(Free|Nothing)\b/)],
+  // Asked for an amount ("how much does it cost to hire…?", "what is the fee…?"), a figure with
+  // its currency answers. Not "a full charge", "cost in speed", "put the prices up".
+  [/\bhow much\b(?! (?:data|time|space|storage|memory|weight|longer|faster|slower|more|speed))[^?]*\b(?:cost|costs|charge|charged|pay|paid|price|fee)\b(?! in\b)|\bwhat(?:'s| is| are| does| do| will)\b[^?]*\b(?:price|cost|fee|charge)s?\b(?! in\b)|\bhow much (?:is|are) (?:the|a|an|it|my|your)\b/i, hasAmount],
   [/\b(what|which) (time of (the )?day|time)\b|\bat what time\b/i, matcher(/\d{1,2}(:\d{2}|\s?(am|pm|a\.m\.|p\.m\.))|\b(noon|midnight|o'clock)\b/i)],
-  [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, matcher(new RegExp(`\\b(${MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b|\\d{1,4}[-/.]\\d{1,2}[-/.]\\d{1,4}|\\b\\d{1,2}(st|nd|rd|th)\\b`, 'i'))],
+  [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, (text) => CAPITAL_MONTHS.test(text) || /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\b\d{1,2}(st|nd|rd|th)\b/i.test(text)],
   // "What is the maximum number of servers…?": a number the text gives as a bound, not any number.
   [/\b(largest|highest|maximum|max)\b.*\b(value|number|size|amount|count|length)\b|\bhow many\b.*\bat most\b/i, (text) => hasQuantity(text) && UPPER_BOUND.test(text)],
   [/\b(smallest|lowest|minimum|min)\b.*\b(value|number|size|amount|count|length)\b|\bhow many\b.*\bat least\b/i, (text) => hasQuantity(text) && LOWER_BOUND.test(text)],
@@ -167,9 +185,20 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
   [/\bis there (?:a|an|any) (?:\w+ )?(?:limit|maximum|max|cap|minimum|ceiling)\b/i, (text) => STATED_BOUND.test(text) || /\b(unlimited|no limit|without (?:a |any )?limit|not limited)\b/i.test(text)],
   // "How long …?": a duration or a length with its unit, not any number.
   [{ test: (q) => /\bhow long\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(/\d[\d,.]*\s*(?:-\s*)?(?:ms|milliseconds?|seconds?|secs?|s\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|yrs?|business days|working days|characters?|chars?|bytes?|kb|mb|gb|cm|mm|m\b|km|meters?|metres?|inches|feet|ft)\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a|an|a few|several)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:instantly|immediately|right away|at once|overnight|forever|indefinitely|until)\b|-\s*(?:year|month|day|week|hour|minute)\b/i)],
+  // "How often…?": a frequency ("every 5 seconds", "twice a year", "daily"), not any number
+  // ("the 1, 5 and 15 minute load averages" says nothing of how often they change).
+  [{ test: (q) => /\bhow often\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(/\b(?:every|each|per|once|twice|thrice|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|continuously|constantly|periodically|whenever)\b|\btimes? (?:a|an|per|each|in)\b/i)],
+  // "How many milliseconds / days / megabytes…?": a figure in a unit of that measure ("-1 to
+  // use the default timeout" has a number, but not in milliseconds).
+  ...UNIT_FAMILIES.map(([asked, written]) => [new RegExp(`\\bhow many (?:${asked})\\b`, 'i'), matcher(new RegExp(`\\d[\\d,.]*\\s*(?:-\\s*)?(?:${written})(?![\\p{L}])|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|a|an|a few|several)\\s+(?:${written})(?![\\p{L}])`, 'iu'))] as [RegExp, (text: string) => boolean]),
+  // "When was 2.39.0 released?", "When did you open?": a point in time (a year, a date, a
+  // month), not a sentence that uses the verb ("failed to release contents…"); a version
+  // ("2.39.0") is not a date.
+  [/\bwhen (?:was|were|did)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b/i.test(text) || CAPITAL_MONTHS.test(text)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
   // "Which Perl version…?", "the minimum TypeScript version": a version number answers.
-  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! (of|control))/i, matcher(/\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i)],
+  // A numbered entry's own number ("3.4. I tried running a Java program…") is not a version.
+  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! (of|control))/i, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(SECTION_NUMBER, ' '))],
 ];
 /**
  * Questions that ask for several things of a kind ("Which methods must a logger implement?",
