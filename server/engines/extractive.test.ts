@@ -191,6 +191,17 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'On what date is the summer party?')).toContain('14 July');
   });
 
+  test('"which charity…?": a unit that names its thing only as one of the class does not say which', () => {
+    const kb2 = baseOf([
+      { id: 'lost', title: 'Lost property', url: '', text: 'Lost property is kept at the front desk for 30 days and then donated to charity.' },
+      { id: 'debt', title: 'Unpaid bills', url: '', text: 'After 60 days we pass the balance to a collection agency.' },
+      { id: 'insurer', title: 'Insurance', url: '', text: 'Our bikes are insured by an insurance company, Helvetia, against theft.' },
+    ]);
+    expect(answerFrom(kb2, 'Which charity do you give lost property to?')).toBeNull();
+    expect(answerFrom(kb2, 'Which collection agency do you pass unpaid bills to?')).toBeNull();
+    expect(answerFrom(kb2, 'Which insurance company do you use for the bikes?')).toContain('Helvetia');
+  });
+
   test('a lead-in\'s items are its own words; a rule\'s number is not a quantity', () => {
     const kb2 = baseOf([
       { id: 'after-hours', title: 'After-hours security', url: '', text: '4.1 Outside staffed hours, you must:\n\n- tap your card at every door;\n- never let anyone into the building behind you;\n- switch off the lights when you leave.\n\n4.2 Guests are not allowed in the building outside staffed hours.' },

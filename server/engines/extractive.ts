@@ -226,6 +226,26 @@ const DEFINITION_BONUS = 0.1;
 const FOCUS_SHARE = 0.8;
 /** What a "what is the X of…" / "which X…" / "how big is the X…" question asks for: X. */
 const FOCUS = /^(?:(?:and|so|ok|okay),?\s+)?(?:what(?:'s| is| are| was)\s+(?:the|your|its|their|a|an)\s+|which\s+|how (?:big|large|small|long|wide|tall|heavy|old|fast|high|deep)\s+(?:is|are|was|were)\s+(?:the|your|its|their|a|an|my)\s+)([\p{L}][\p{L}-]*)/iu;
+/**
+ * "Which charity do you give it to?", "Which collection agency do you use?": one thing of a
+ * class, by its name. The class word is the last before the verb; singular (several things
+ * are a list, and ASKS_SEVERAL reads those).
+ */
+const WHICH_ONE = /^(?:(?:and|so|ok|okay),?\s+)?which\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:do|does|did|is|was|can|could|should|will|would|has|must)\b/iu;
+/**
+ * Where the text names its thing only as one of a class ("donated to charity", "pass the
+ * balance to a collection agency"): no name, figure or code follows within a few words.
+ */
+const indefinitely = (text: string, word: string) => {
+  const at = [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\p{L}{0,3}(?![\\p{L}\\p{N}])`, 'giu'))];
+  return at.length > 0 && at.every((m) => {
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    const generic = /(?:^|\s)(?:a|an|any|some|another|to|for|by|with|from)\s+(?:[\p{Ll}-]+\s+)?$/u.test(before);
+    const named = /^[\s,:;(]*(?:(?:called|named|such as|like|e\.g\.|i\.e\.|is|are)\s+)?["'“(]?(?:\p{Lu}|\d|`)/u.test(after);
+    return generic && !named;
+  });
+};
 /** A unit that states a default: "Default: `10000`", "Defaults to 5", "[default: high]". */
 const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
 /** Questions that ask for code: a command, an example, the syntax. */
@@ -453,9 +473,13 @@ export function compose(
     const focusWord = several ? undefined : FOCUS.exec(segment.trim())?.[1];
     const topWeight = Math.max(...part.map(([, w]) => w));
     const focus = focusWord ? terms(focusWord, language).find((t) => weightOf.has(t) && !typeWords.has(t) && weightOf.get(t)! >= topWeight * FOCUS_SHARE) : undefined;
+    // Asked which one ("which charity…?"), a unit that names it only as one of its class ("…and
+    // then donated to charity") does not say which.
+    const whichOne = several ? undefined : WHICH_ONE.exec(segment.trim())?.[1];
+    const oneOf = whichOne && !/(?:[^su]s|ies)$/i.test(whichOne) ? whichOne : undefined;
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
