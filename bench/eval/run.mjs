@@ -6,6 +6,8 @@
 // correct answers against the sentence that holds the fact.
 //   npm run eval                      (node bench/eval/run.mjs; --json FILE for bench/run.mjs)
 //   npm run eval -- --set fastify-docs --split dev --misses   (one set, one half, list the misses)
+//   npm run eval -- --engine openai --base-url http://127.0.0.1:11434/v1 --model NAME [--api-key-env VAR]
+//                                     (the same questions to the model engine instead of the built-in one)
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +38,21 @@ export function loadSets(only = arg('set')) {
     });
 }
 
+/**
+ * The engine every bot answers with: the built-in one, or with `--engine openai` a model behind
+ * an OpenAI-compatible API, so a model is measured on the same questions and the same judge.
+ */
+function engineConfig() {
+  const type = arg('engine') ?? 'extractive';
+  if (type === 'extractive') return { type, chunk_delay_ms: 0 };
+  if (type !== 'openai') throw new Error(`--engine: "${type}" is not an engine (extractive or openai)`);
+  const baseUrl = arg('base-url');
+  const model = arg('model');
+  if (!baseUrl || !model) throw new Error('--engine openai needs --base-url (an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1) and --model');
+  return { type, base_url: baseUrl, model, ...(arg('api-key-env') ? { api_key_env: arg('api-key-env') } : {}) };
+}
+const engineName = () => (arg('engine') === 'openai' ? `model engine, ${arg('model')}` : 'built-in extractive engine');
+
 function writeConfig(sets) {
   const config = {
     trust_proxy: true,
@@ -45,7 +62,7 @@ function writeConfig(sets) {
       allowed_domains: ['localhost'], include_links_in_responses: true, citations_enabled: true,
       welcome_message: 'Hi!',
       knowledge: { dir: join(s.dir, 'knowledge'), documents: [] },
-      engine: { type: 'extractive', chunk_delay_ms: 0 },
+      engine: engineConfig(),
       handoff: { enabled: false },
       filters: { blocked_terms: [], redact: [] },
     })),
@@ -168,7 +185,7 @@ export async function measure() {
   const showMisses = process.argv.includes('--misses');
   const visible = showMisses ? misses : misses.filter((r) => r.q.split === 'dev');
   return {
-    title: 'Answer quality on knowledge nobody tuned for (built-in extractive engine, bench/eval)',
+    title: `Answer quality on knowledge nobody tuned for (${engineName()}, bench/eval)`,
     tables: [
       { caption: 'Per set, dev · test (the test half is never tuned against):', headers: HEADERS, rows: [row('all sets, untuned (dev · test)', of('dev', fresh), of('test')), ...bySet] },
       { caption: 'Per kind over the untuned sets, dev · test:', headers: HEADERS, rows: byKind },
