@@ -202,6 +202,17 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Which insurance company do you use for the bikes?')).toContain('Helvetia');
   });
 
+  test('"is the connection encrypted?": a property asked yes or no must be stated', () => {
+    const kb2 = baseOf([
+      { id: 'debuginfo', title: 'Debuginfo server', url: '', text: 'The debuginfo server must accept TCP connections on port 1500. It reads the debug information of the binaries it serves.' },
+      { id: 'calls', title: 'Calling', url: '', text: 'Wi-Fi calling is included in every plan at no extra cost.' },
+      { id: 'backup', title: 'Backups', url: '', text: 'Backups are encrypted with AES-256 before they leave your device.' },
+    ]);
+    expect(answerFrom(kb2, 'Is the connection to the debuginfo server encrypted?')).toBeNull();
+    expect(answerFrom(kb2, 'Is Wi-Fi calling included?')).toContain('included in every plan');
+    expect(answerFrom(kb2, 'Are backups encrypted?')).toContain('AES-256');
+  });
+
   test('a lead-in\'s items are its own words; a rule\'s number is not a quantity', () => {
     const kb2 = baseOf([
       { id: 'after-hours', title: 'After-hours security', url: '', text: '4.1 Outside staffed hours, you must:\n\n- tap your card at every door;\n- never let anyone into the building behind you;\n- switch off the lights when you leave.\n\n4.2 Guests are not allowed in the building outside staffed hours.' },

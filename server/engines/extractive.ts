@@ -246,6 +246,11 @@ const indefinitely = (text: string, word: string) => {
     return generic && !named;
   });
 };
+/**
+ * "Is the connection encrypted?", "Is Wi-Fi calling included?": a yes/no question about a
+ * property; the property (its last word, an adjective or participle) is what is asked.
+ */
+const ASKS_PROPERTY = /^(?:(?:and|so|ok|okay),?\s+)?(?:is|are|was|were)\s+(?!there\b|it\s+(?:ok|okay|possible|a problem)\b)[^?]*?\s([\p{L}-]+(?:ed|able|ible|ive|ful|less))\s*\??$/iu;
 /** A unit that states a default: "Default: `10000`", "Defaults to 5", "[default: high]". */
 const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
 /** Questions that ask for code: a command, an example, the syntax. */
@@ -477,9 +482,13 @@ export function compose(
     // then donated to charity") does not say which.
     const whichOne = several ? undefined : WHICH_ONE.exec(segment.trim())?.[1];
     const oneOf = whichOne && !/(?:[^su]s|ies)$/i.test(whichOne) ? whichOne : undefined;
+    // A property asked about yes or no must be stated: a unit about the thing that does not
+    // say it ("the debuginfo server must accept TCP connections…") does not answer "encrypted?".
+    const propertyWord = ASKS_PROPERTY.exec(segment.trim())?.[1];
+    const property = propertyWord ? terms(propertyWord, language).find((t) => weightOf.has(t)) : undefined;
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
