@@ -50,6 +50,10 @@ describe('questions', () => {
     expect(questionTerms('My order number: 88812345. Where is my order?')).toEqual(['order']);
     expect(questionTerms('What kinds of lists can git-jump produce?')).toEqual(['list', 'git-jump', 'gitjump', 'git', 'jump', 'produc']);
     expect(questionTerms('Which kind of battery does it take?')).toEqual(['batteri', 'take']);
+    // The visitor's story around the question: when it happened, whether it is all right.
+    expect(questionTerms("I got a huge bill after a trip last year. Is there a cap so that can't happen again?")).toEqual(['huge', 'bill', 'after', 'trip', 'cap']);
+    expect(questionTerms('Is it OK to build with -O2? My CLI never exits on its own. How can that be?')).toEqual(['build', 'o2', 'cli', 'never', 'exit']);
+    expect(questionTerms("It doesn't start and the screen won't turn on")).toEqual(['start', 'screen', 'turn']);
   });
 
   test("a phrase of the synonym table is found in any form of its verb and with anyone's noun after \"my\"", () => {
