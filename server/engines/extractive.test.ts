@@ -112,10 +112,13 @@ describe('extractive answers', () => {
       { id: 'uploads', title: 'Uploads', url: '', text: 'Each message takes up to 5 attachments.' },
       { id: 'lookup', title: 'dns.lookup', url: '', text: 'dns.lookup() caches nothing itself; the result comes from the operating system, 1 call per lookup.' },
       { id: 'refunds', title: 'Refunds', url: '', text: 'Refunds are paid within 10 business days.' },
+      { id: 'roaming', title: 'Roaming', url: '', text: 'We pause roaming data when your roaming charges reach $50 in a month.' },
     ]);
     expect(answerFrom(kb2, 'Is there an upper limit on historySize?')).toBeNull();
     expect(answerFrom(kb2, 'Is there a limit on how many Data Boosts I can buy?')).toBeNull();
     expect(answerFrom(kb2, 'Is there a limit on attachments per message?')).toContain('up to 5');
+    // A threshold is a bound too: what happens when the charges reach a figure.
+    expect(answerFrom(kb2, 'Is there a cap on roaming charges?')).toContain('reach $50');
     expect(answerFrom(kb2, 'How long does dns.lookup() cache the result?')).toBeNull();
     expect(answerFrom(kb2, 'How long do refunds take?')).toContain('10 business days');
   });

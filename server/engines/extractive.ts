@@ -125,8 +125,8 @@ const NAMING_NUMBERS = /#\d+\b|\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:ad
 /** Words that state a bound. */
 const UPPER_BOUND = /\b(maximum|max|up to|at most|no more than|not more than|limit(ed|s)?|cap(ped)?|or fewer|or less|largest|highest|exceed(s|ing)?|more than|above|over|bigger|larger|longer)\b|≤|<=|</i;
 const LOWER_BOUND = /\b(minimum|min|at least|no less than|not less than|or more|smallest|lowest|below|under|less than|fewer than|shorter|smaller)\b|≥|>=|>/i;
-/** A bound stated with its figure: "up to 5", "at most 10", "a maximum of 3", "limited to 100". */
-const STATED_BOUND = /\b(?:up to|at most|no more than|not more than|a maximum of|maximum of|max(?:imum)?\s*[:=]?|limit(?:ed)? (?:is|of|to|at)|capped at|at least|a minimum of|minimum of|min(?:imum)?\s*[:=]?)\s*(?:of\s+)?[\d$€£]/i;
+/** A bound stated with its figure: "up to 5", "at most 10", "a maximum of 3", "limited to 100"; or a threshold something happens at: "when the charges reach $50". */
+const STATED_BOUND = /\b(?:up to|at most|no more than|not more than|a maximum of|maximum of|max(?:imum)?\s*[:=]?|limit(?:ed)? (?:is|of|to|at)|capped at|reach(?:es)?|hits?|exceeds?|at least|a minimum of|minimum of|min(?:imum)?\s*[:=]?)\s*(?:of\s+)?[\d$€£]/i;
 /** Standards and other numbered names ("RFC 5952", "ISO 8601", "PEP 8"); currency codes are amounts. */
 const NUMBERED_NAMES = /\b(?!(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|CNY)\b)[A-Z]{2,5}[ -]\d+\b/gu;
 /** A quantity, once version numbers, addresses and numbered names are set aside. */

@@ -6,6 +6,7 @@ import { compose } from '../engines/extractive.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { isStopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
+import { withPhrasesAsWords } from './synonyms.ts';
 import { spawn } from 'node:child_process';
 import { BOT_ID, ORIGIN, startFixture, writeFixture } from '../test/fixtures.ts';
 import { readSse } from '../test/sse-reader.ts';
@@ -49,6 +50,19 @@ describe('questions', () => {
     expect(questionTerms('My order number: 88812345. Where is my order?')).toEqual(['order']);
     expect(questionTerms('What kinds of lists can git-jump produce?')).toEqual(['list', 'git-jump', 'gitjump', 'git', 'jump', 'produc']);
     expect(questionTerms('Which kind of battery does it take?')).toEqual(['batteri', 'take']);
+    // The visitor's story around the question: when it happened, whether it is all right.
+    expect(questionTerms("I got a huge bill after a trip last year. Is there a cap so that can't happen again?")).toEqual(['huge', 'bill', 'after', 'trip', 'cap']);
+    expect(questionTerms('Is it OK to build with -O2? My CLI never exits on its own. How can that be?')).toEqual(['build', 'o2', 'cli', 'never', 'exit']);
+    expect(questionTerms("It doesn't start and the screen won't turn on")).toEqual(['start', 'screen', 'turn']);
+  });
+
+  test("a phrase of the synonym table is found in any form of its verb and with anyone's noun after \"my\"", () => {
+    expect(withPhrasesAsWords('I signed up last week')).toBe('I register last week');
+    expect(withPhrasesAsWords('Is roaming switched on?')).toBe('Is roaming enable?');
+    expect(withPhrasesAsWords('Can I share my phone\'s internet?')).toBe('Can I hotspot?');
+    expect(withPhrasesAsWords('Can I share the internet?')).toBe('Can I hotspot?');
+    // A phrase that ends on "my" needs an owner: "the end the price" ends nothing.
+    expect(withPhrasesAsWords('in the end the price is lower')).toBe('in the end the price is lower');
   });
 });
 

@@ -62,6 +62,25 @@ const GROUPS: string[][] = [
 ];
 
 type Phrase = { re: RegExp; head: string };
+
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A phrase as visitors write it: its verb in any form ("signed up", "switching on", "shuts
+ * down", "hanging on to"), and "my" as any owner, with or without a noun of theirs ("share
+ * the internet", "share my phone's internet").
+ */
+function phraseRe(phrase: string): RegExp {
+  const [first, ...rest] = phrase.split(' ');
+  // A final consonant after one vowel doubles before -ed and -ing ("shut" → "shutting").
+  const doubled = /[^aeiou][aeiou][bdgkmnprt]$/.test(first) ? `|${first.at(-1)}(?:ed|ing)` : '';
+  const verb = rest.length && /^[a-z]{2,}$/.test(first)
+    ? `${escape(first.replace(/e$/, ''))}(?:${first.endsWith('e') ? 'e|es|ed|ing' : '|s|es|ed|ing'}${doubled})`
+    : escape(first);
+  // A phrase that ends on "my" ("end my") needs the owner: "in the end the price…" ends nothing.
+  const others = rest.map((w, i) => (w !== 'my' ? escape(w) : i === rest.length - 1 ? '(?:my|your|our)' : "(?:my|your|our|the)(?:\\s+[\\p{L}\\p{N}]+['’]s)?"));
+  return new RegExp(`\\b${[verb, ...others].join('\\s+')}\\b`, 'giu');
+}
 const PHRASES: Phrase[] = [];
 const BY_STEM = new Map<string, Set<string>>();
 for (const group of GROUPS) {
@@ -72,9 +91,7 @@ for (const group of GROUPS) {
     for (const o of stems) if (o !== s) set.add(o);
     BY_STEM.set(s, set);
   }
-  for (const phrase of group.filter((w) => w.includes(' '))) {
-    PHRASES.push({ re: new RegExp(`\\b${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}\\b`, 'gi'), head: words[0] });
-  }
+  for (const phrase of group.filter((w) => w.includes(' '))) PHRASES.push({ re: phraseRe(phrase), head: words[0] });
 }
 
 const isEnglish = (language: string) => language.toLowerCase().split('-')[0] === 'en';

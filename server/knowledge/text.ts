@@ -110,7 +110,9 @@ const STEM_CACHE_MAX = 200_000;
 /** Lower-cases, drops stop words and one-letter tokens, stems (the bot's language; default English). */
 export function normTerm(term: string, language = 'en'): string | null {
   const t = term.toLowerCase();
-  if ((t.length < 2 && !/^\d$/.test(t)) || STOP.has(t)) return null;
+  // A negative contraction ("can't", "doesn't", "won't") is a stop word as "can", "does" and
+  // "not" are: kept, it weighed like the rarest word of a knowledge that writes "cannot".
+  if ((t.length < 2 && !/^\d$/.test(t)) || STOP.has(t) || /n['’]t$/.test(t)) return null;
   let cache = stemCache.get(language);
   if (!cache) stemCache.set(language, (cache = new Map()));
   let stem = cache.get(t);
@@ -180,12 +182,22 @@ export function withoutPersonalData(text: string): string {
 }
 
 /**
+ * What a visitor wraps a question in when they tell their case in their own words: asking
+ * whether it is all right ("is it OK to…", "is there a better way to…"), whether it is
+ * expected ("is that normal?", "how can that be?"), and when it happened to them ("five days
+ * ago", "last year", "so it can't happen again", "on its own"). The pages answer the case, and
+ * never in these words, which weighed as much as its subject and kept a sentence that answers
+ * below the share of the question it must cover.
+ */
+const STORY = /\bis there (?:a|an|any) (?:better|easier|simpler|proper|recommended|right|good) way\b|\bis it (?:ok|okay|alright|all right|fine|a problem|a bad idea|a good idea)\b|\bis (?:that|this|it) (?:expected|normal|intended|ok|okay)\b|\bhow (?:can|could|is) (?:that|this) (?:be|happen)\b|\b(?:on (?:its|their|my|your) own|by (?:itself|themselves))\b|\b(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|several|\d+) (?:days?|weeks?|months?|years?) ago\b|\blast (?:week|month|year)\b|\b(?:happen|occur)s? again\b/;
+
+/**
  * English question frames whose content word is not the topic: "how long does X take" asks
  * about X's duration, not about something long; "Different question: …" and "by the way" turn
  * to a new topic; "right before" is "before"; "what kinds of X" asks for X. Only the frame goes;
  * "long battery life" stays.
  */
-const FRAMES = /\bhow\s+(?:long|much|many|often|far|soon)\b|\b(?:different|another|other|new|unrelated|separate|quick|one more|last|final) (?:question|topic|thing)\b|\b(?:changing|change of) (?:the )?subject\b|\bon (?:another|a different) note\b|\bby the way\b|\bright(?= (?:before|after|away|now)\b)|(?<=\b(?:what|which)\s+)(?:kinds?|types?|sorts?)\s+of\b/giu;
+const FRAMES = new RegExp(`${/\bhow\s+(?:long|much|many|often|far|soon)\b|\b(?:different|another|other|new|unrelated|separate|quick|one more|last|final) (?:question|topic|thing)\b|\b(?:changing|change of) (?:the )?subject\b|\bon (?:another|a different) note\b|\bby the way\b|\bright(?= (?:before|after|away|now)\b)|(?<=\b(?:what|which)\s+)(?:kinds?|types?|sorts?)\s+of\b/.source}|${STORY.source}`, 'giu');
 
 /**
  * A line that opens or closes a listing: ``` or ~~~ (Markdown), or a long dashed line (plain-text
