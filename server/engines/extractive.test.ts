@@ -216,6 +216,21 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Are backups encrypted?')).toContain('AES-256');
   });
 
+  test('the thing a question is about, in its own words, must be in the answer', () => {
+    const kb2 = baseOf([
+      { id: 'speed', title: 'How fast is it?', url: '', text: 'Typical download speeds are 150 to 400 Mbps on 5G.' },
+      { id: 'claims', title: 'Claims', url: '', text: 'For theft, upload a police report. If your claim is approved before 2:00 pm, a replacement phone arrives the next business day.' },
+      { id: 'cities', title: '5G coverage', url: '', text: '5G is available in these cities: Atlanta, Boston, Miami and Phoenix.' },
+      { id: 'fire', title: 'Fire safety', url: '', text: 'If the fire alarm sounds, leave by the nearest exit and go to the assembly point in Dock Street.' },
+    ]);
+    expect(answerFrom(kb2, 'What upload speeds do you get on 5G?')).toBeNull(); // download speeds, and an upload of a report
+    expect(answerFrom(kb2, 'What download speeds do you get on 5G?')).toContain('150 to 400 Mbps');
+    expect(answerFrom(kb2, 'Is there a waiting period before I can make a claim?')).toBeNull();
+    expect(answerFrom(kb2, 'When is the next fire drill?')).toBeNull();
+    // A statement after the question says why it is asked; it is not answered on its own.
+    expect(answerFrom(kb2, 'Where is the Volta store in Miami? I need the address')).toBeNull();
+  });
+
   test('a lead-in\'s items are its own words; a rule\'s number is not a quantity', () => {
     const kb2 = baseOf([
       { id: 'after-hours', title: 'After-hours security', url: '', text: '4.1 Outside staffed hours, you must:\n\n- tap your card at every door;\n- never let anyone into the building behind you;\n- switch off the lights when you leave.\n\n4.2 Guests are not allowed in the building outside staffed hours.' },

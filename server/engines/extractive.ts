@@ -80,8 +80,14 @@ export function questionParts(question: string, language = 'en'): string[] {
   const parts = question
     .split(/[,;]\s*(?:and\s+|or\s+)?(?=(?:what|when|where|which|who|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?=(?:what|when|where|which|who|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
     .filter((p) => terms(p, language).length > 0);
-  return parts.length > 1 ? parts : [];
+  // A statement after a question ("Where's your store in Miami? I need the address.") says
+  // why the visitor asks; it is not a second question to answer on its own: the question is
+  // then the one part asked.
+  const asked = parts.filter((p, i) => i === 0 || ASKS.test(p.trim()) || (i === parts.length - 1 && /\?\s*$/.test(p)));
+  return asked.length > 1 || asked.length < parts.length ? asked : [];
 }
+/** A part that asks: it opens with a question word or an inverted verb. */
+const ASKS = /^(?:(?:and|or|also|so|but|plus),?\s+)?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had|any|wie|wann|was|wo|quand|comment|où|cuándo|cómo|dónde|qué)\b/i;
 
 /**
  * Two things of the knowledge's rarest words joined by "and"/"or" ("connectionTimeout and
@@ -251,6 +257,17 @@ const indefinitely = (text: string, word: string) => {
  * property; the property (its last word, an adjective or participle) is what is asked.
  */
 const ASKS_PROPERTY = /^(?:(?:and|so|ok|okay),?\s+)?(?:is|are|was|were)\s+(?!there\b|it\s+(?:ok|okay|possible|a problem)\b)[^?]*?\s([\p{L}-]+(?:ed|able|ible|ive|ful|less))\s*\??$/iu;
+/**
+ * The thing a question is about, as it names it: "where is the Volta store…", "who is the
+ * landlord…", "when is the next fire drill…", "is there a waiting period…", "what upload speeds
+ * do you get…". A unit that does not mention it answers a neighbouring question (the cities
+ * with 5G for the store, the download speeds for the upload speeds).
+ */
+const SUBJECT = /^(?:(?:and|so|ok|okay|also),?\s+)?(?:(?:where|who|when)(?:'s|’s| is| are| was| were)\s+(?:the|your|its|their|a|an|my)\s+(?:next\s+|last\s+|first\s+)?|is there (?:a|an|any)\s+|are there (?:any\s+)?|(?:what|which)\s+(?=(?:[\p{L}\d-]+\s+){1,2}(?:do|does|did|can|could|should|will|would|must)\b))((?:[\p{L}\d-]+\s+){0,2}?[\p{L}\d-]+)(?=\s+(?:do|does|did|is|are|was|were|can|could|should|will|would|must|has|have|of|for|in|on|at|to|from|with|before|after|that|when|if)\b|\s*[?.!,]|\s*$)/iu;
+/** How rare a word of that phrase must be, against the part's rarest word, to be required. */
+const SUBJECT_SHARE = 0.5;
+/** Words of a bound or an amount: "is there a limit…" is answered by "up to 5" (ANSWER_TYPES). */
+const BOUND_WORDS = /^(?:unit|units|kind|kinds|type|types|sort|format|limit|limits|maximum|max|minimum|min|cap|ceiling|number|amount|way|option|setting|chance|problem|difference|reason)$/i;
 /** A unit that states a default: "Default: `10000`", "Defaults to 5", "[default: high]". */
 const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
 /** Questions that ask for code: a command, an example, the syntax. */
@@ -452,7 +469,7 @@ export function compose(
   // A question of several parts ("how much is the late fee, and how much data does Basic
   // include?") is answered part by part; a simple question is one part.
   const parts = questionParts(question, language);
-  const segments = parts.length > 1 ? parts : pair ? pair.parts : [question];
+  const segments = parts.length > 1 ? parts : pair ? pair.parts : parts.length ? parts : [question];
   const allNames: string[] = [];
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
@@ -478,6 +495,12 @@ export function compose(
     const focusWord = several ? undefined : FOCUS.exec(segment.trim())?.[1];
     const topWeight = Math.max(...part.map(([, w]) => w));
     const focus = focusWord ? terms(focusWord, language).find((t) => weightOf.has(t) && !typeWords.has(t) && weightOf.get(t)! >= topWeight * FOCUS_SHARE) : undefined;
+    // The thing the question is about, in its own words: the rare ones must be in the answer.
+    // "Which/what X Y…?" is answered by an X Y ("3.8" for "which Python version"), which need
+    // not repeat the class word Y, but what narrows it (X: "upload" speeds) must be there.
+    const subjectMatch = SUBJECT.exec(segment.trim());
+    const subjectWords = subjectMatch?.[1].split(/\s+/).slice(0, /^\W*(?:(?:and|so|ok|okay|also),?\s+)?(?:what|which)\b/i.test(subjectMatch[0]) ? -1 : undefined);
+    const subject = subjectWords ? subjectWords.filter((w) => !BOUND_WORDS.test(w)).flatMap((w) => terms(w, language)).filter((t) => weightOf.has(t) && !typeWords.has(t) && weightOf.get(t)! >= topWeight * SUBJECT_SHARE) : [];
     // Asked which one ("which charity…?"), a unit that names it only as one of its class ("…and
     // then donated to charity") does not say which.
     const whichOne = several ? undefined : WHICH_ONE.exec(segment.trim())?.[1];
@@ -488,7 +511,7 @@ export function compose(
     const property = propertyWord ? terms(propertyWord, language).find((t) => weightOf.has(t)) : undefined;
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
