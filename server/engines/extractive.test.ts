@@ -231,6 +231,22 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Where is the Volta store in Miami? I need the address')).toBeNull();
   });
 
+  test('who, a web address, a future time: the answer carries a name, a URL, a time', () => {
+    const kb2 = baseOf([
+      { id: 'pets', title: 'Pets', url: '', text: 'Midtown is pet-free because of the landlord\'s building rules. The Waterfront building is owned by Harbor Estates Ltd.' },
+      { id: 'debuginfod', title: 'Debuginfod', url: '', text: 'DEBUGINFOD_URLS must contain URLs of debuginfod servers. Bugs in Valgrind are reported on its bug tracker.' },
+      { id: 'site', title: 'Contact', url: '', text: 'Our status page is at https://status.example.com and lists every outage.' },
+      { id: 'legacy', title: 'url.parse()', url: '', text: 'url.parse() is deprecated. Specify 0 to remove key counting limitations.' },
+      { id: 'refund', title: 'Refunds', url: '', text: 'A refund reaches your card within 5 business days.' },
+    ]);
+    expect(answerFrom(kb2, 'Who is the landlord of the Midtown building?')).toBeNull();
+    expect(answerFrom(kb2, 'Who owns the Waterfront building?')).toContain('Harbor Estates Ltd');
+    expect(answerFrom(kb2, "What's the URL of Valgrind's bug tracker?")).toBeNull();
+    expect(answerFrom(kb2, 'What is the URL of the status page?')).toContain('https://status.example.com');
+    expect(answerFrom(kb2, 'When will url.parse() be removed?')).toBeNull();
+    expect(answerFrom(kb2, 'When will my refund reach my card?')).toContain('within 5 business days');
+  });
+
   test('a lead-in\'s items are its own words; a rule\'s number is not a quantity', () => {
     const kb2 = baseOf([
       { id: 'after-hours', title: 'After-hours security', url: '', text: '4.1 Outside staffed hours, you must:\n\n- tap your card at every door;\n- never let anyone into the building behind you;\n- switch off the lights when you leave.\n\n4.2 Guests are not allowed in the building outside staffed hours.' },

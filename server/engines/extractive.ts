@@ -201,6 +201,16 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
   // month), not a sentence that uses the verb ("failed to release contents…"); a version
   // ("2.39.0") is not a date.
   [/\bwhen (?:was|were|did)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b/i.test(text) || CAPITAL_MONTHS.test(text)],
+  // "When will url.parse() be removed?", "When is the next drill?": a point in time, a
+  // version, or how long until then ("within 5 business days", "the next business day").
+  // ("When is the hook executed?" asks for the event, "when the client closes…": not this.)
+  [/\bwhen will\b|\bwhen(?:'s| is| are) (?:the|your|my) (?:next|coming|upcoming)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\bv?\d+\.\d+|\bversion \d|\bv\d+\b|\b(?:next|following|same)\s+(?:\w+\s+)?(?:day|week|month|year|release|version|major|minor|billing)\b|\b(?:immediately|right away|at once|instantly|within|until|overnight|soon|future|later)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|noon|midnight)\b|\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i.test(text) || CAPITAL_MONTHS.test(text) || new RegExp(`\\d[\\d,.]*\\s*(?:${TIME_UNITS})\\b|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\\s+(?:${TIME_UNITS})\\b`, 'i').test(text)],
+  // "What's the URL of…?", "Which website…?": an address on the web answers, not a sentence about URLs.
+  [/\b(?:what(?:'s|’s| is| are)|which|where(?:'s|’s| is| can i find))\s+(?:the\s+|your\s+|its\s+)?(?:url|urls|web ?site|homepage|home page|web address|link)\b/i, matcher(/https?:\/\/|\bwww\.|\b[\w-]+\.(?:com|org|net|io|dev|app|info|edu|gov|de|uk|fr|es|eu)\b(?:\/\S*)?/i), 'url website homepage link'],
+  // "What is the e-mail address…?": an e-mail address answers.
+  [/\b(?:e-?mail|email) address\b|\bwhat(?:'s| is) (?:the|your) e-?mail\b/i, matcher(/[\w.+-]+@[\w-]+\.[\w.]+/), 'address'],
+  // "Who maintains Callgrind?", "Who is the landlord…?": a person or an organisation by name.
+  [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b)[a-z]+s\b)/i, (text) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/u.test(text)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
   // "Which Perl version…?", "the minimum TypeScript version": a version number answers.
   // A numbered entry's own number ("3.4. I tried running a Java program…") is not a version.
