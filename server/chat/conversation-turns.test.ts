@@ -45,3 +45,9 @@ test('thanks after the question, and a message that is only thanks, are what the
   expect(thanks.text).not.toBe(phrase('en', 'no_answer'));
   expect(thanks.text).not.toMatch(/warranty/);
 });
+
+test('a question signed with the visitor\'s name, or opened with it, is answered as the question', async () => {
+  // A name the pages never use reads as a thing they lack ("don't know") unless it is known to be the visitor's.
+  for (const [message, session] of [['How much does the Aurora Max cost? Thanks, Maria (maria@example.com)', 'ct-3'], ["Dear support, my name's Lena Vogel. How much does the Aurora Max cost?", 'ct-4']])
+    expect((await turn(message, session)).text).toContain('89 euros');
+});

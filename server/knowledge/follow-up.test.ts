@@ -20,3 +20,13 @@ test('"what about X?" swaps X into the question before: the same preposition\'s 
   expect(again('What does Plus cost?', 'How much does the Basic plan cost?')).toBeNull();
   expect(needsContext('What about Plus?')).toBe(true);
 });
+
+test('a greeting, a name or an address is not what a question leans on, and does not hide its opening', () => {
+  // "there" in "Hi there" and "Tom Becker here" point at nothing said before.
+  expect(needsContext('Hi there, I\'m Ana. How much is a replacement card?')).toBe(false);
+  expect(needsContext('Hey there! Tom Becker here, tom@example.com. How much is a replacement card?')).toBe(false);
+  // What is left of "my name is Ana and my phone is …" is no "and …" follow-up.
+  expect(needsContext('Good morning, my name is Ana Ruiz and my phone is 0151 2345678. How much is a replacement card?')).toBe(false);
+  // After the introduction, "and for…" still opens what is asked.
+  expect(needsContext('Hi, I\'m Ana (ana@example.com). And for the frame?')).toBe(true);
+});

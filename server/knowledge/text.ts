@@ -175,8 +175,46 @@ const INTRODUCTION = /(?:\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon
 /** What names the visitor's details ("my email is …", "my order number:"): their case, not the topic. */
 const DETAILS = /\b(?:my|our) (?:e-?mail(?: address)?|phone(?: number)?|mobile(?: number)?|number|account(?: number)?|order(?: number)?|customer (?:id|number)|ticket(?: number)?)(?:\s+is|\s*:)/giu;
 
+/** A name as a visitor writes their own: one to three capitalised words ("Ana", "James O'Connor"). */
+const NAME = String.raw`\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}`;
+/** An e-mail address or a phone number, ahead (what a name beside them is the visitor's). */
+const CONTACT_AHEAD = String.raw`(?=[\p{L}\p{N}._%+-]+@|\+?\(?\d[\d\s().\/-]{5,}\d)`;
+/**
+ * The other ways a message carries whose it is, all the visitor's case and not the topic (case
+ * matters in them: a name is told by its capitals, so none is matched ignoring case):
+ * a salutation ("Dear support team,"), "my name's …", a form's labels ("Name: Tom Becker,
+ * e-mail: …"), and a sign-off that closes the message ("Thanks, Maria", "Best regards,\nAna Ruiz", "-- Tom").
+ * Unremoved, a name is a word the pages never use: it weighs like the rarest word, and one
+ * that looks like a name makes the engine conclude the question is about something else.
+ */
+const SIGNATURE = [
+  /^\s*(?:[Dd]ear|[Hh]ello|[Hh]i|[Hh]ey)\s+(?:[Ss]upport|[Tt]eam|[Ss]ir|[Mm]adam|[Aa]ll|[Ee]veryone|[Tt]here|[Ff]olks)(?:\s+(?:[Tt]eam|or\s+[Mm]adam))?\s*[,!:.]/u,
+  /^\s*[Dd]ear\s+[^,\n]{1,40}[,\n]/u,
+  new RegExp(String.raw`\b[Mm]y\s+name['’]s\s+${NAME}`, 'gu'),
+  new RegExp(String.raw`(?<![\p{L}\p{N}])(?:[Ff]ull\s+)?[Nn]ame\s*[:：]\s*${NAME}`, 'gu'),
+  /(?<![\p{L}\p{N}])(?:[Ee]-?mail|[Pp]hone|[Mm]obile|[Tt]el)(?:\s+(?:address|number))?\s*[:：]/gu,
+  new RegExp(String.raw`(?:^|(?<=[.!?)\s]))(?:[Mm]any\s+thanks|[Tt]hanks(?:\s+again|\s+in\s+advance)?|[Tt]hank\s+you(?:\s+in\s+advance)?|[Tt]hx|[Cc]heers|[Bb]est(?:\s+regards|\s+wishes)?|[Kk]ind\s+regards|[Rr]egards|[Ss]incerely|[Gg]reetings)\s*[,!.]?\s*(?:${NAME})?[\s()\[\]<>,.;:–—-]*$`, 'u'),
+  new RegExp(String.raw`\s(?:--|[–—])\s*${NAME}[\s()\[\]<>,.;:–—-]*$`, 'u'),
+];
+
+/** A name that opens the message beside the visitor's address ("Tom Becker, tom@…: how…"), found by the address. */
+const NAME_BY_CONTACT = new RegExp(String.raw`^\s*${NAME}\s*[,(<:–—-]?\s*${CONTACT_AHEAD}`, 'u');
+
 export function withoutPersonalData(text: string): string {
-  return [...PERSONAL, INTRODUCTION, DETAILS].reduce((t, re) => t.replace(re, ' '), text);
+  return [NAME_BY_CONTACT, ...PERSONAL, ...SIGNATURE, INTRODUCTION, DETAILS].reduce((t, re) => t.replace(re, ' '), text);
+}
+
+/**
+ * What of a message asks: without the visitor's greeting, name and address, and starting at
+ * the first sentence with words of its own. Whose words would otherwise be read as the
+ * question's: "Hi there" and "This is Ana" as pointing back, and a question's opening ("And
+ * for the frame?", "What is the…", "Which…") would no longer open the message after "Hi, I'm
+ * Ana (ana@…)." (what is left of "my name is Ana and my phone is …." is "and .": no words).
+ */
+export function askedPart(question: string, language = 'en'): string {
+  const pieces = withoutPersonalData(question).split(/(?<=[.!?])\s+/u);
+  while (pieces.length > 1 && questionTerms(pieces[0], language).length === 0) pieces.shift();
+  return pieces.join(' ').replace(/^[\s.,;:!?)\]–—-]+/u, '');
 }
 
 /**
