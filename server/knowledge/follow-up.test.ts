@@ -30,3 +30,17 @@ test('a greeting, a name or an address is not what a question leans on, and does
   // After the introduction, "and for…" still opens what is asked.
   expect(needsContext('Hi, I\'m Ana (ana@example.com). And for the frame?')).toBe(true);
 });
+
+test('a phrase of a preposition alone ("on the frame?") is the question before asked of it', () => {
+  const again = (q: string, ...before: string[]) => restatedFollowUp(q, before);
+  expect(again('on the frame?', 'What is the warranty on the motor?')).toBe('What is the warranty on the frame?');
+  expect(again('at Northgate?', 'How much is a Hot Desk at Waterfront?')).toBe('How much is a Hot Desk at Northgate?');
+  expect(again('for setInterval?', 'What is the default delay for setTimeout()?')).toBe('What is the default delay for setInterval?');
+  expect(needsContext('on the frame?')).toBe(true);
+  // With a question word or a verb of its own, it is a question of its own.
+  expect(again('For how long is the warranty valid?', 'What is the warranty on the motor?')).toBeNull();
+  expect(again('In which cities is 5G available?', 'Do you have 5G in Denver?')).toBeNull();
+  expect(needsContext('In which cities is 5G available?')).toBe(false);
+  // The visitor's introduction before it changes nothing.
+  expect(again("Hi, I'm Ana (ana@example.com). What about Plus?", 'How much does the Basic plan cost per month?')).toBe('How much does the Plus plan cost per month?');
+});

@@ -20,7 +20,7 @@ export function needsContext(question: string, language = 'en'): boolean {
   const own = questionTerms(question, language);
   if (own.length === 0) return true;
   const asked = askedPart(question, language);
-  if (CONTINUES.test(asked)) return true;
+  if (CONTINUES.test(asked) || FRAGMENT.test(asked)) return true;
   // A short question that points back ("how long does it take?") has too few words of its own.
   return own.length <= 2 && POINTS_BACK.test(asked);
 }
@@ -37,9 +37,9 @@ export function needsContext(question: string, language = 'en'): boolean {
  */
 function restated(question: string, earlier: string | undefined, language = 'en'): string | null {
   if (!earlier || language.toLowerCase().split('-')[0] !== 'en') return null;
-  const m = ABOUT.exec(question.trim());
+  const m = ABOUT.exec(askedPart(question, language).trim());
   if (!m) return null;
-  const thing = (m[1] ?? m[2]).trim();
+  const thing = (m[1] ?? m[2] ?? m[3]).trim();
   const words = thing.split(/\s+/);
   if (words.length > 5) return null;
   const prep = words.length > 1 && PREPOSITION.test(words[0]) ? words[0].toLowerCase() : null;
@@ -88,8 +88,13 @@ function lastIndex<T>(list: readonly T[], test: (item: T, i: number) => boolean)
   for (let i = list.length - 1; i >= 0; i--) if (test(list[i], i)) return i;
   return -1;
 }
-/** "What about X?", "How about X?", "And for X?", "Same for X?". */
-const ABOUT = /^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^(?:and|same)\s+for\s+(.+?)\s*\??$/i;
+/**
+ * A phrase of a preposition alone ("on the frame?", "at Northgate?", "for setInterval?"): no
+ * question word, no verb; only the question before says what it asks.
+ */
+const FRAGMENT = /^((?:in|on|for|from|with|at|by|under|over|during|via|inside|outside)\s+(?!.*\b(?:how|what|when|where|which|who|why|is|are|was|were|do|does|did|can|could|will|would|should|may|must|has|have)\b).+?)\s*\?$/i;
+/** "What about X?", "How about X?", "And for X?", "Same for X?", and a fragment as above. */
+const ABOUT = new RegExp(String.raw`^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^(?:and|same)\s+for\s+(.+?)\s*\??$|${FRAGMENT.source}`, 'i');
 const PREPOSITION = /^(in|on|for|from|with|at|to|by|under|over|during|via|inside|outside)$/i;
 const DETERMINER = /^(a|an|the|my|your|our|their|his|her|its|this|that|these|those)$/i;
 const FUNCTION_WORD = /^(a|an|the|my|your|our|their|his|her|its|this|that|these|those|of|and|or|is|are|was|were|be|do|does|did|can|could|will|would|should|i|you|we|it|there|how|what|when|where|which|who|why|much|many|long)$/i;
