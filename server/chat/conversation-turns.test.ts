@@ -11,6 +11,7 @@ import { parseSse } from '../test/sse-reader.ts';
 const KNOWLEDGE = [
   { id: 'models', title: 'Models and prices', text: '# Models\n\nThe Aurora Mini costs 49 euros and weighs 300 grams.\n\nThe Aurora Max costs 89 euros and weighs 700 grams.' },
   { id: 'warranty', title: 'Warranty', text: '# Warranty\n\nThe Aurora lamp has a 2-year warranty. The warranty covers the battery and the switch.' },
+  { id: 'tools', title: 'Tools', text: '# Speed\n\nMemcheck makes a program run 20 times slower than native.\n\nAt the other end, Nulgrind causes only a 4 times slowdown.' },
 ];
 let s: TestServer;
 beforeAll(async () => {
@@ -50,4 +51,11 @@ test('a question signed with the visitor\'s name, or opened with it, is answered
   // A name the pages never use reads as a thing they lack ("don't know") unless it is known to be the visitor's.
   for (const [message, session] of [['How much does the Aurora Max cost? Thanks, Maria (maria@example.com)', 'ct-3'], ["Dear support, my name's Lena Vogel. How much does the Aurora Max cost?", 'ct-4']])
     expect((await turn(message, session)).text).toContain('89 euros');
+});
+
+test('"what about X?" that the restated question does not answer is answered as a follow-up with the turn before', async () => {
+  const first = await turn('How much slower than native does Memcheck make a program?', 'ct-5');
+  expect(first.text).toContain('20 times');
+  // Restated, it asks "how much slower…" of Nulgrind, whose page says "slowdown".
+  expect((await turn('What about Nulgrind?', 'ct-5', first.conversation)).text).toContain('4 times slowdown');
 });

@@ -177,7 +177,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
         ctx.log.warn({ event: 'standalone_failed', bot_id: bot.id, err: (e as Error).message }, 'the question is searched as written');
       }
     }
-    const found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), alternatives: new Map<string, string[]>(), unknownNames: [] }
+    let found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), alternatives: new Map<string, string[]>(), unknownNames: [] }
       : kb.search(searched, { history: searchHistory });
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
@@ -231,6 +231,17 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       // The engine's first step says whether it has an answer at all: a "don't know" may
       // still hand the conversation over, which is told (a notice) before anything is generated.
       let step = await turn.next();
+      // A restatement asks the earlier question's words of the new thing, and the page about it
+      // may say it in others ("a 4 times slowdown" for "how much slower"): with no answer, the
+      // message is searched with the earlier turns instead, as any follow-up is.
+      if (again && step.done && step.value?.unanswered) {
+        found = kb.search(question, { history: earlierAsked });
+        turn = engine.answer({
+          question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, history, image: input.image,
+          language: bot.language, botName: bot.name, signal: out.signal,
+        });
+        step = await turn.next();
+      }
       if (step.done && step.value?.unanswered) {
         if (await dontKnow()) return;
         await turn.return(undefined).catch(() => undefined);
