@@ -44,3 +44,12 @@ test('a phrase of a preposition alone ("on the frame?") is the question before a
   // The visitor's introduction before it changes nothing.
   expect(again("Hi, I'm Ana (ana@example.com). What about Plus?", 'How much does the Basic plan cost per month?')).toBe('How much does the Plus plan cost per month?');
 });
+
+test('a few words with no question word and no verb ("Nulgrind?", "The Clipper Room?") lean on the question before', () => {
+  for (const q of ['Nulgrind?', 'The Clipper Room?', 'Only the data read misses?', 'To the end of the line?']) expect(needsContext(q), q).toBe(true);
+  // A question of its own, however short, does not; nor a phrase that is no question.
+  for (const q of ['Which hook runs first?', 'How much is a day pass?', 'Is parking free at Midtown?', 'Can I bring a dog to the office?', 'Refund policy for annual plans in Germany?'])
+    expect(needsContext(q), q).toBe(false);
+  // English words only: another language's fragment is left to its own openers.
+  expect(needsContext('Nulgrind?', 'de')).toBe(false);
+});

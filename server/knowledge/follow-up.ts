@@ -21,6 +21,7 @@ export function needsContext(question: string, language = 'en'): boolean {
   if (own.length === 0) return true;
   const asked = askedPart(question, language);
   if (CONTINUES.test(asked) || FRAGMENT.test(asked)) return true;
+  if (language.toLowerCase().startsWith('en') && BARE.test(asked)) return true;
   // A short question that points back ("how long does it take?") has too few words of its own.
   return own.length <= 2 && POINTS_BACK.test(asked);
 }
@@ -92,7 +93,12 @@ function lastIndex<T>(list: readonly T[], test: (item: T, i: number) => boolean)
  * A phrase of a preposition alone ("on the frame?", "at Northgate?", "for setInterval?"): no
  * question word, no verb; only the question before says what it asks.
  */
-const FRAGMENT = /^((?:in|on|for|from|with|at|by|under|over|during|via|inside|outside)\s+(?!.*\b(?:how|what|when|where|which|who|why|is|are|was|were|do|does|did|can|could|will|would|should|may|must|has|have)\b).+?)\s*\?$/i;
+const FRAGMENT = /^((?:in|on|for|from|with|at|to|by|under|over|during|via|inside|outside)\s+(?!.*\b(?:how|what|when|where|which|who|why|is|are|was|were|do|does|did|can|could|will|would|should|may|must|has|have)\b).+?)\s*\?$/i;
+/**
+ * A few words with no question word and no verb ("Nulgrind?", "The Clipper Room?", "only the
+ * data read misses?"): the question before, asked of them. English only.
+ */
+const BARE = /^(?!.*\b(?:how|what|when|where|which|who|why|whom|whose|is|are|was|were|be|do|does|did|can|could|will|would|should|may|might|must|has|have|had|need|want|get|i|you|we)\b)\S+(?:\s+\S+){0,4}\s*\?$/i;
 /** "What about X?", "How about X?", "And for X?", "Same for X?", and a fragment as above. */
 const ABOUT = new RegExp(String.raw`^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^(?:and|same)\s+for\s+(.+?)\s*\??$|${FRAGMENT.source}`, 'i');
 const PREPOSITION = /^(in|on|for|from|with|at|to|by|under|over|during|via|inside|outside)$/i;
