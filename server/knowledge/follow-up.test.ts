@@ -53,3 +53,11 @@ test('a few words with no question word and no verb ("Nulgrind?", "The Clipper R
   // English words only: another language's fragment is left to its own openers.
   expect(needsContext('Nulgrind?', 'de')).toBe(false);
 });
+
+test('"and", "so", "also" before a question of its own (four words of its own, a verb, nothing pointing back) do not make it a follow-up', () => {
+  for (const q of ['So how can I cancel a pending setTimeout from node:timers/promises?', 'Also, which config setting makes git jump grep use the silver searcher?', 'And how much does a Private Office cost at Midtown?'])
+    expect(needsContext(q), q).toBe(false);
+  // Still follow-ups: few words of their own, something pointing back, or no verb.
+  for (const q of ['And what does the low setting mean?', 'and if several plugins register one, in which order do they run?', 'And only the data read misses?', 'And how do I stop it and print the elapsed time?'])
+    expect(needsContext(q), q).toBe(true);
+});

@@ -20,7 +20,8 @@ export function needsContext(question: string, language = 'en'): boolean {
   const own = questionTerms(question, language);
   if (own.length === 0) return true;
   const asked = askedPart(question, language);
-  if (CONTINUES.test(asked) || FRAGMENT.test(asked)) return true;
+  if (CONTINUES.test(asked) && (own.length < 4 || POINTS_BACK.test(asked) || !CLAUSE.test(asked))) return true;
+  if (FRAGMENT.test(asked)) return true;
   if (language.toLowerCase().startsWith('en') && BARE.test(asked)) return true;
   // A short question that points back ("how long does it take?") has too few words of its own.
   return own.length <= 2 && POINTS_BACK.test(asked);
@@ -94,6 +95,8 @@ function lastIndex<T>(list: readonly T[], test: (item: T, i: number) => boolean)
  * question word, no verb; only the question before says what it asks.
  */
 const FRAGMENT = /^((?:in|on|for|from|with|at|to|by|under|over|during|via|inside|outside)\s+(?!.*\b(?:how|what|when|where|which|who|why|is|are|was|were|do|does|did|can|could|will|would|should|may|must|has|have)\b).+?)\s*\?$/i;
+/** A question word or an auxiliary verb: the message is a question of its own, not a phrase. */
+const CLAUSE = /\b(?:how|what|when|where|which|who|why|whom|whose|is|are|was|were|do|does|did|can|could|will|would|should|may|might|must|has|have|had)\b/i;
 /**
  * A few words with no question word and no verb ("Nulgrind?", "The Clipper Room?", "only the
  * data read misses?"): the question before, asked of them. English only.
