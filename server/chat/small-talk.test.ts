@@ -54,4 +54,7 @@ test('the small talk a question opens or closes with is not what it asks', () =>
   // What is not only small talk stays: "so" opens a follow-up, a name is not thanks, dots inside a word end nothing.
   expect(['So, how much is it?', 'How much is it? Thanks, Maria', 'Does fastify.inject need a server?', 'thanks!', 'Hello World example'].map(withoutSmallTalk))
     .toEqual(['So, how much is it?', 'How much is it? Thanks, Maria', 'Does fastify.inject need a server?', 'thanks!', 'Hello World example']);
+  // Typed without a pause, before a connective or a question word; not before anything else.
+  expect(['OK so how much is it?', 'thanks and what about Plus?', 'ok thanks how do I pair it?', 'OK button does nothing, why?', 'Great Wall tours?'].map(withoutSmallTalk))
+    .toEqual(['so how much is it?', 'and what about Plus?', 'how do I pair it?', 'OK button does nothing, why?', 'Great Wall tours?']);
 });

@@ -107,5 +107,9 @@ export function withoutSmallTalk(message: string): string {
   let [from, to] = [0, pieces.length];
   while (from < to - 1 && isChatter(pieces[from])) from++;
   while (to - 1 > from && isChatter(pieces[to - 1])) to--;
-  return from === 0 && to === pieces.length ? message : pieces.slice(from, to).join(' ');
+  const asked = from === 0 && to === pieces.length ? message : pieces.slice(from, to).join(' ');
+  // Typed without a pause: "OK so how much is it?", "thanks and what about Plus?".
+  return asked.replace(LEADING_ACK, '');
 }
+/** Acknowledgements run into what follows them: before a connective, a question word or "I". English. */
+const LEADING_ACK = /^\s*(?:(?:ok(?:ay)?|k|oh|ah|yeah|yes|yep|hmm+|um+|uh|alright|all right|cool|great|perfect|thanks|thank you|thx)[\s,.!]+)+(?=(?:so|and|but|then|now|also|how|what|when|where|which|who|why|can|could|do|does|is|are|will|would|should|another|i)\b)/i;
