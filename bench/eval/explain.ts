@@ -8,19 +8,29 @@ import { fileURLToPath } from 'node:url';
 import { KnowledgeBase } from '../../server/knowledge/knowledge.ts';
 import { compose } from '../../server/engines/extractive.ts';
 import { needsContext, restatedFollowUp } from '../../server/knowledge/follow-up.ts';
+import { withoutSmallTalk } from '../../server/chat/small-talk.ts';
 
 const [set, question, ...before] = process.argv.slice(2);
 const dir = join(fileURLToPath(new URL('./sets', import.meta.url)), set);
 const meta = JSON.parse(readFileSync(join(dir, 'set.json'), 'utf8'));
 const kb = await KnowledgeBase.load({ knowledge: { dir: join(dir, 'knowledge'), documents: [] }, language: meta.language ?? 'en' });
 await kb.gatherSurface();
-const history = before.map((content) => ({ role: 'user' as const, content }));
-// As the server does (chat/turn.ts): "What about Plus?" is the question before asked of Plus.
-const again = restatedFollowUp(question, before, meta.language ?? 'en');
+// As the server does (chat/turn.ts): the small talk around a question is not searched, and
+// "What about Plus?" is the question before asked of Plus.
+const asked = withoutSmallTalk(question);
+const earlier = before.map(withoutSmallTalk);
+const history = earlier.map((content) => ({ role: 'user' as const, content }));
+const again = restatedFollowUp(asked, earlier, meta.language ?? 'en');
 if (again) console.log('restated', again);
-const found = kb.search(again ?? question, { history: again || !needsContext(question) ? [] : history });
+const found = kb.search(again ?? asked, { history: again || !needsContext(asked) ? [] : history });
 console.log('weights', [...found.weights].map(([t, w]) => `${t}:${w.toFixed(2)}`).join(' '));
 console.log('alternatives', [...found.alternatives].filter(([t, a]) => a.length > 1 || a[0] !== t).map(([t, a]) => `${t}→${a.join('/')}`).join(' '));
 if (found.unknownNames.length) console.log('unknown names', found.unknownNames);
 for (const p of found.passages) console.log(`\n[${p.score}] ${p.id} | ${p.heading}\n${p.text.slice(0, Number(process.env.CHARS ?? 400))}`);
-console.log('\nANSWER:', compose(again ?? question, found.passages, found.weights, meta.language ?? 'en', found.unknownNames, found.alternatives));
+const answer = compose(again ?? asked, found.passages, found.weights, meta.language ?? 'en', found.unknownNames, found.alternatives);
+console.log('\nANSWER:', answer);
+// As the server does: a restatement that finds no answer is asked as a follow-up with the earlier turns.
+if (again && !answer) {
+  const other = kb.search(asked, { history });
+  console.log('\nAS A FOLLOW-UP:', compose(asked, other.passages, other.weights, meta.language ?? 'en', other.unknownNames, other.alternatives));
+}

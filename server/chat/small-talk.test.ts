@@ -1,7 +1,7 @@
 /** Small talk and the visitor's language (issue 20): only messages that are nothing else. */
 import { expect, test } from 'vitest';
 import { messageLanguage } from './language.ts';
-import { smallTalk } from './small-talk.ts';
+import { smallTalk, withoutSmallTalk } from './small-talk.ts';
 
 test('greetings, thanks, goodbyes and "who are you" in the shipped languages; a question is never small talk', () => {
   expect(['hi', 'Hello there!', 'Guten Tag', 'hola', 'مرحبا'].map(smallTalk)).toEqual(['hello', 'hello', 'hello', 'hello', 'hello']);
@@ -46,4 +46,15 @@ test('the language of a message from its function words and letters; no guess fo
   // "-t-il" inversions and the everyday words around the function words ("plusieurs fois", "otra vez").
   expect(messageLanguage("Que se passe-t-il si d'autres membres se plaignent plusieurs fois de mon chien ?")).toBe('fr');
   expect(messageLanguage('Are you an AI?')).toBe('en');
+});
+
+test('the small talk a question opens or closes with is not what it asks', () => {
+  expect(['Thanks! And for the frame?', 'OK. What about Plus?', 'Great, thanks. How much is the paper bill fee?', 'Hi there, how do I pair the app?', 'How much is it? Thanks!'].map(withoutSmallTalk))
+    .toEqual(['And for the frame?', 'What about Plus?', 'How much is the paper bill fee?', 'how do I pair the app?', 'How much is it?']);
+  // What is not only small talk stays: "so" opens a follow-up, a name is not thanks, dots inside a word end nothing.
+  expect(['So, how much is it?', 'How much is it? Thanks, Maria', 'Does fastify.inject need a server?', 'thanks!', 'Hello World example'].map(withoutSmallTalk))
+    .toEqual(['So, how much is it?', 'How much is it? Thanks, Maria', 'Does fastify.inject need a server?', 'thanks!', 'Hello World example']);
+  // Typed without a pause, before a connective or a question word; not before anything else.
+  expect(['OK so how much is it?', 'thanks and what about Plus?', 'ok thanks how do I pair it?', 'OK button does nothing, why?', 'Great Wall tours?'].map(withoutSmallTalk))
+    .toEqual(['so how much is it?', 'and what about Plus?', 'how do I pair it?', 'OK button does nothing, why?', 'Great Wall tours?']);
 });

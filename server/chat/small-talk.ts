@@ -83,3 +83,33 @@ export function smallTalk(message: string): SmallTalk | null {
   }
   return found;
 }
+
+/** Words that only acknowledge ("OK.", "yeah,"): small talk when they stand alone before or after a question. */
+const ACKNOWLEDGES = new Set(['ok', 'okay', 'k', 'kk', 'oh', 'ah', 'yes', 'yeah', 'yep', 'sure', 'hmm', 'hm', 'um', 'uh']);
+
+/** A piece of a message that is small talk and nothing else ("Thanks!", "OK.", "Hi there,"). */
+function isChatter(piece: string): boolean {
+  if (smallTalk(piece)) return true;
+  const words = normalize(piece).split(' ').filter(Boolean);
+  return words.length > 0 && words.every((w) => ACKNOWLEDGES.has(w));
+}
+
+/**
+ * The message without the small talk it opens or closes with: "Thanks! And for the frame?" is
+ * "And for the frame?", and "Great, thanks. How much is the paper bill fee?" asks only the
+ * latter. A visitor thanks for the last answer before asking the next thing; searched with the
+ * thanks, "OK" reads as a name the pages lack and "and for…" no longer opens the message, so
+ * a follow-up loses the conversation it leans on. Pieces end at a sentence's end, a comma, a
+ * colon or a line break; a message that is all small talk is returned as it is.
+ */
+export function withoutSmallTalk(message: string): string {
+  const pieces = message.trim().split(/(?<=[.!?…,;:])\s+|\s*\n\s*/u).filter(Boolean);
+  let [from, to] = [0, pieces.length];
+  while (from < to - 1 && isChatter(pieces[from])) from++;
+  while (to - 1 > from && isChatter(pieces[to - 1])) to--;
+  const asked = from === 0 && to === pieces.length ? message : pieces.slice(from, to).join(' ');
+  // Typed without a pause: "OK so how much is it?", "thanks and what about Plus?".
+  return asked.replace(LEADING_ACK, '');
+}
+/** Acknowledgements run into what follows them: before a connective, a question word or "I". English. */
+const LEADING_ACK = /^\s*(?:(?:ok(?:ay)?|k|oh|ah|yeah|yes|yep|hmm+|um+|uh|alright|all right|cool|great|perfect|thanks|thank you|thx)[\s,.!]+)+(?=(?:so|and|but|then|now|also|how|what|when|where|which|who|why|can|could|do|does|is|are|will|would|should|another|i)\b)/i;

@@ -15,7 +15,7 @@ import type { SearchResult } from '../knowledge/knowledge.ts';
 import { phrase } from '../engines/phrases.ts';
 import { asksForHuman, recordHandoff } from './handoff.ts';
 import { messageLanguage } from './language.ts';
-import { smallTalk } from './small-talk.ts';
+import { smallTalk, withoutSmallTalk } from './small-talk.ts';
 import { needsContext, restatedFollowUp } from '../knowledge/follow-up.ts';
 import { publish } from '../console/publish.ts';
 import { isServiceDown } from '../ops/outage.ts';
@@ -156,11 +156,15 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
     // An engine that can (a model) makes the message a standalone question in the knowledge's
     // language first: "and for the frame?" or a German question over English pages is then
     // searched as what it means. A failure here only costs that: the message is searched as is.
-    let searched = input.message;
-    let searchHistory = needsContext(input.message) ? history : [];
+    // What the visitor asks, without the thanks or greeting around it ("Thanks! And for the
+    // frame?" is a follow-up like "And for the frame?"); the message itself is stored as written.
+    const question = chat ? input.message : withoutSmallTalk(input.message);
+    const earlierAsked = history.filter((t) => t.role === 'user').map((t) => ({ role: t.role, content: withoutSmallTalk(t.content) }));
+    let searched = question;
+    let searchHistory = needsContext(question) ? earlierAsked : [];
     // The built-in engine's own standalone question: "What about Plus?" is the question before
     // it asked of Plus, searched and answered as that.
-    const again = chat || engine.standalone ? null : restatedFollowUp(input.message, history.filter((t) => t.role === 'user').map((t) => t.content), bot.language);
+    const again = chat || engine.standalone ? null : restatedFollowUp(question, earlierAsked.map((t) => t.content), bot.language);
     if (again) {
       searched = again;
       searchHistory = [];
@@ -173,7 +177,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
         ctx.log.warn({ event: 'standalone_failed', bot_id: bot.id, err: (e as Error).message }, 'the question is searched as written');
       }
     }
-    const found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), alternatives: new Map<string, string[]>(), unknownNames: [] }
+    let found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), alternatives: new Map<string, string[]>(), unknownNames: [] }
       : kb.search(searched, { history: searchHistory });
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
@@ -220,13 +224,24 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
         // The engine decides whether it can answer, with or without passages: the built-in one
         // cannot without, a model may (small talk, the conversation itself) or says NO_ANSWER.
         : engine.answer({
-          question: again ?? input.message, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, history, image: input.image,
+          question: again ?? question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
         });
     try {
       // The engine's first step says whether it has an answer at all: a "don't know" may
       // still hand the conversation over, which is told (a notice) before anything is generated.
       let step = await turn.next();
+      // A restatement asks the earlier question's words of the new thing, and the page about it
+      // may say it in others ("a 4 times slowdown" for "how much slower"): with no answer, the
+      // message is searched with the earlier turns instead, as any follow-up is.
+      if (again && step.done && step.value?.unanswered) {
+        found = kb.search(question, { history: earlierAsked });
+        turn = engine.answer({
+          question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, history, image: input.image,
+          language: bot.language, botName: bot.name, signal: out.signal,
+        });
+        step = await turn.next();
+      }
       if (step.done && step.value?.unanswered) {
         if (await dontKnow()) return;
         await turn.return(undefined).catch(() => undefined);

@@ -385,3 +385,11 @@ describe('extractive answers', () => {
     expect(answerFrom(kb3, 'What happens to empty segments in path.join?')).toContain('Zero-length path segments are ignored.');
   });
 });
+
+test('the visitor\'s greeting, name and address before a question leave its frame where it was', () => {
+  // "What does X do?" is answered by the sentence that defines X, "Which company…" only by a
+  // sentence naming a company: read from the question's start, not from "Hi, I'm Tom".
+  const base = baseOf([{ id: 'jump', title: 'Tools', url: '', text: '# Tools\n\nYou can run git-jump from any folder of a project. Git-jump is a script that lists the places to edit.' }]);
+  for (const q of ['What does git-jump do?', 'Hi, I\'m Tom Becker (tom.becker@example.com). What does git-jump do?', 'Name: Tom Becker, e-mail: tom@example.com. What does git-jump do?'])
+    expect(answerFrom(base, q)).toMatch(/^Git-jump is a script/);
+});

@@ -6,7 +6,7 @@
  */
 import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
-import { looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
+import { askedPart, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
 import { units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
@@ -309,6 +309,9 @@ export function compose(
   // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
   // whatever the rest of the question matches is about something else.
   if (unknownNames.length) return null;
+  // What is asked, without "Hi, I'm Ana (ana@…)." before it: the question's frames ("What
+  // does X do?", "Which company…") are read from its start.
+  question = askedPart(question, language);
   const relevant = passages.filter((p) => p.score >= MIN_RELEVANCE);
   if (relevant.length === 0) return null;
   // A second passage joins only when it is nearly as relevant as the best one.

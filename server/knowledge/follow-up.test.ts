@@ -20,3 +20,44 @@ test('"what about X?" swaps X into the question before: the same preposition\'s 
   expect(again('What does Plus cost?', 'How much does the Basic plan cost?')).toBeNull();
   expect(needsContext('What about Plus?')).toBe(true);
 });
+
+test('a greeting, a name or an address is not what a question leans on, and does not hide its opening', () => {
+  // "there" in "Hi there" and "Tom Becker here" point at nothing said before.
+  expect(needsContext('Hi there, I\'m Ana. How much is a replacement card?')).toBe(false);
+  expect(needsContext('Hey there! Tom Becker here, tom@example.com. How much is a replacement card?')).toBe(false);
+  // What is left of "my name is Ana and my phone is …" is no "and …" follow-up.
+  expect(needsContext('Good morning, my name is Ana Ruiz and my phone is 0151 2345678. How much is a replacement card?')).toBe(false);
+  // After the introduction, "and for…" still opens what is asked.
+  expect(needsContext('Hi, I\'m Ana (ana@example.com). And for the frame?')).toBe(true);
+});
+
+test('a phrase of a preposition alone ("on the frame?") is the question before asked of it', () => {
+  const again = (q: string, ...before: string[]) => restatedFollowUp(q, before);
+  expect(again('on the frame?', 'What is the warranty on the motor?')).toBe('What is the warranty on the frame?');
+  expect(again('at Northgate?', 'How much is a Hot Desk at Waterfront?')).toBe('How much is a Hot Desk at Northgate?');
+  expect(again('for setInterval?', 'What is the default delay for setTimeout()?')).toBe('What is the default delay for setInterval?');
+  expect(needsContext('on the frame?')).toBe(true);
+  // With a question word or a verb of its own, it is a question of its own.
+  expect(again('For how long is the warranty valid?', 'What is the warranty on the motor?')).toBeNull();
+  expect(again('In which cities is 5G available?', 'Do you have 5G in Denver?')).toBeNull();
+  expect(needsContext('In which cities is 5G available?')).toBe(false);
+  // The visitor's introduction before it changes nothing.
+  expect(again("Hi, I'm Ana (ana@example.com). What about Plus?", 'How much does the Basic plan cost per month?')).toBe('How much does the Plus plan cost per month?');
+});
+
+test('a few words with no question word and no verb ("Nulgrind?", "The Clipper Room?") lean on the question before', () => {
+  for (const q of ['Nulgrind?', 'The Clipper Room?', 'Only the data read misses?', 'To the end of the line?']) expect(needsContext(q), q).toBe(true);
+  // A question of its own, however short, does not; nor a phrase that is no question.
+  for (const q of ['Which hook runs first?', 'How much is a day pass?', 'Is parking free at Midtown?', 'Can I bring a dog to the office?', 'Refund policy for annual plans in Germany?'])
+    expect(needsContext(q), q).toBe(false);
+  // English words only: another language's fragment is left to its own openers.
+  expect(needsContext('Nulgrind?', 'de')).toBe(false);
+});
+
+test('"and", "so", "also" before a question of its own (four words of its own, a verb, nothing pointing back) do not make it a follow-up', () => {
+  for (const q of ['So how can I cancel a pending setTimeout from node:timers/promises?', 'Also, which config setting makes git jump grep use the silver searcher?', 'And how much does a Private Office cost at Midtown?'])
+    expect(needsContext(q), q).toBe(false);
+  // Still follow-ups: few words of their own, something pointing back, or no verb.
+  for (const q of ['And what does the low setting mean?', 'and if several plugins register one, in which order do they run?', 'And only the data read misses?', 'And how do I stop it and print the elapsed time?'])
+    expect(needsContext(q), q).toBe(true);
+});

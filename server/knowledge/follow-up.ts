@@ -4,7 +4,7 @@
  * the earlier turns' words; a self-contained question is searched alone, so an unrelated
  * earlier turn can neither pull it back to the old topic nor dilute its own words.
  */
-import { questionTerms } from './text.ts';
+import { askedPart, questionTerms } from './text.ts';
 
 /** Openings that lean on what came before, in the shipped languages. */
 const CONTINUES = /^\s*(and|also|but|so|or|what about|how about|what if|same for|und|aber|auch|was ist mit|et|mais|aussi|et pour|y|pero|también|¿y|y si|و)\b/iu;
@@ -12,16 +12,19 @@ const CONTINUES = /^\s*(and|also|but|so|or|what about|how about|what if|same for
 const POINTS_BACK = /\b(it|its|it's|that|this|those|these|they|them|their|there|one|ones|same|else|instead|then|er|sie|es|das|dies|dafür|dazu|davon|il|elle|ils|cela|ça|celui|celle|ello|eso|esto|ese|esa)\b/iu;
 
 /** The question points back at something named before ("its default", "install it"). */
-export function pointsBack(question: string): boolean {
-  return POINTS_BACK.test(question);
+export function pointsBack(question: string, language = 'en'): boolean {
+  return POINTS_BACK.test(askedPart(question, language));
 }
 
 export function needsContext(question: string, language = 'en'): boolean {
   const own = questionTerms(question, language);
   if (own.length === 0) return true;
-  if (CONTINUES.test(question)) return true;
+  const asked = askedPart(question, language);
+  if (CONTINUES.test(asked) && (own.length < 4 || POINTS_BACK.test(asked) || !CLAUSE.test(asked))) return true;
+  if (FRAGMENT.test(asked)) return true;
+  if (language.toLowerCase().startsWith('en') && BARE.test(asked)) return true;
   // A short question that points back ("how long does it take?") has too few words of its own.
-  return own.length <= 2 && POINTS_BACK.test(question);
+  return own.length <= 2 && POINTS_BACK.test(asked);
 }
 
 /**
@@ -36,9 +39,9 @@ export function needsContext(question: string, language = 'en'): boolean {
  */
 function restated(question: string, earlier: string | undefined, language = 'en'): string | null {
   if (!earlier || language.toLowerCase().split('-')[0] !== 'en') return null;
-  const m = ABOUT.exec(question.trim());
+  const m = ABOUT.exec(askedPart(question, language).trim());
   if (!m) return null;
-  const thing = (m[1] ?? m[2]).trim();
+  const thing = (m[1] ?? m[2] ?? m[3]).trim();
   const words = thing.split(/\s+/);
   if (words.length > 5) return null;
   const prep = words.length > 1 && PREPOSITION.test(words[0]) ? words[0].toLowerCase() : null;
@@ -87,8 +90,20 @@ function lastIndex<T>(list: readonly T[], test: (item: T, i: number) => boolean)
   for (let i = list.length - 1; i >= 0; i--) if (test(list[i], i)) return i;
   return -1;
 }
-/** "What about X?", "How about X?", "And for X?", "Same for X?". */
-const ABOUT = /^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^(?:and|same)\s+for\s+(.+?)\s*\??$/i;
+/**
+ * A phrase of a preposition alone ("on the frame?", "at Northgate?", "for setInterval?"): no
+ * question word, no verb; only the question before says what it asks.
+ */
+const FRAGMENT = /^((?:in|on|for|from|with|at|to|by|under|over|during|via|inside|outside)\s+(?!.*\b(?:how|what|when|where|which|who|why|is|are|was|were|do|does|did|can|could|will|would|should|may|must|has|have)\b).+?)\s*\?$/i;
+/** A question word or an auxiliary verb: the message is a question of its own, not a phrase. */
+const CLAUSE = /\b(?:how|what|when|where|which|who|why|whom|whose|is|are|was|were|do|does|did|can|could|will|would|should|may|might|must|has|have|had)\b/i;
+/**
+ * A few words with no question word and no verb ("Nulgrind?", "The Clipper Room?", "only the
+ * data read misses?"): the question before, asked of them. English only.
+ */
+const BARE = /^(?!.*\b(?:how|what|when|where|which|who|why|whom|whose|is|are|was|were|be|do|does|did|can|could|will|would|should|may|might|must|has|have|had|need|want|get|i|you|we)\b)\S+(?:\s+\S+){0,4}\s*\?$/i;
+/** "What about X?", "How about X?", "And for X?", "Same for X?", and a fragment as above. */
+const ABOUT = new RegExp(String.raw`^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^(?:and|same)\s+for\s+(.+?)\s*\??$|${FRAGMENT.source}`, 'i');
 const PREPOSITION = /^(in|on|for|from|with|at|to|by|under|over|during|via|inside|outside)$/i;
 const DETERMINER = /^(a|an|the|my|your|our|their|his|her|its|this|that|these|those)$/i;
 const FUNCTION_WORD = /^(a|an|the|my|your|our|their|his|her|its|this|that|these|those|of|and|or|is|are|was|were|be|do|does|did|can|could|will|would|should|i|you|we|it|there|how|what|when|where|which|who|why|much|many|long)$/i;

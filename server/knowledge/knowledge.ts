@@ -491,7 +491,7 @@ export class KnowledgeBase {
     });
     // "And what's its default value?": "its" is the thing the last question was about, its
     // rarest word ("http2SessionTimeout"), which is then as much the question as "default".
-    if (current.length && users.length && pointsBack(question)) {
+    if (current.length && users.length && pointsBack(question, this.language)) {
       // The latest turn's words are the context words of its weight (users[0] went in first).
       const subject = [...context].filter(([, w]) => w === CONTEXT_WEIGHTS[0]).map(([t]) => t).sort((a, b) => this.index.idf(b) - this.index.idf(a))[0];
       if (subject) {

@@ -168,17 +168,66 @@ const PERSONAL = [
   /(?<![\p{L}\p{N}])#?[A-Z]{0,4}-?\d{5,}(?![\p{L}\p{N}])/giu, // order, ticket or customer number
 ];
 
-/**
- * A visitor introducing themself ("Hi, I'm Jana Novak", "This is Carlos Mendes", "Markus
- * Brandt here", "my name is …"): the name is their case, not the topic.
- */
-const INTRODUCTION = /(?:\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))[,!]?\s+)?\b(?:[Ii] am|[Ii]['’]m|[Tt]his is|[Mm]y name is|[Ii]t['’]s)\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}|(?:\p{Lu}[\p{L}'’-]+\s+){1,2}here\b|^\s*(?:[Hh]i|[Hh]ello|[Hh]ey)\b[,!]?/gu;
-
 /** What names the visitor's details ("my email is …", "my order number:"): their case, not the topic. */
-const DETAILS = /\b(?:my|our) (?:e-?mail(?: address)?|phone(?: number)?|mobile(?: number)?|number|account(?: number)?|order(?: number)?|customer (?:id|number)|ticket(?: number)?)(?:\s+is|\s*:)/giu;
+const DETAILS = /\b(?:my|our) (?:(?:account|login|contact|billing) )?(?:e-?mail(?: address)?|phone(?: number)?|mobile(?: number)?|number|account(?: number)?|order(?: number)?|customer (?:id|number)|ticket(?: number)?|member(?:ship)? (?:id|number)|user ?name)(?:\s+is|\s*:)/giu;
+
+/** A name as a visitor writes their own: one to three capitalised words ("Ana", "James O'Connor", "Dr. Anna Schmidt"). */
+const NAME = String.raw`(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}`;
+/** A name after words that say it is one ("my name is …"), written small: a word, or two before a pause. */
+const NAME_ANY_CASE = String.raw`(?!(?:wrong|incorrect|misspelt|misspelled|spelt|spelled|missing|not|shown|displayed|different|changed)\b)[\p{L}'’-]+(?:\s+[\p{L}'’-]+(?=\s*(?:[,.!?;:()]|\s(?:and|from|here)\b|$)))?`;
+/** Where a question begins after a run of the visitor's details (", can I…", ", how…"). */
+const QUESTION_AHEAD = String.raw`(?=[.?!\n]|,\s*(?:how|what|when|where|which|who|why|can|could|do|does|is|are|will|would|should)\b|$)`;
+
+/**
+ * A visitor introducing themself ("Hi, I'm Jana Novak", "This is Carlos Mendes from Acme",
+ * "Markus Brandt here", "my name is …"): the name is their case, not the topic.
+ */
+const INTRODUCTION = new RegExp(String.raw`(?:\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))[,!]?\s+)?\b(?:[Ii] am|[Ii]['’]m|[Tt]his is|[Mm]y name is|[Ii]t['’]s)\s+${NAME}(?:\s+(?:from|at|of|with)\s+${NAME})?|(?:\p{Lu}[\p{L}'’-]+\s+){1,2}here\b|^\s*(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))\b[,!]?`, 'gu');
+/** An e-mail address or a phone number, ahead (what a name beside them is the visitor's). */
+const CONTACT_AHEAD = String.raw`(?=[\p{L}\p{N}._%+-]+@|\+?\(?\d[\d\s().\/-]{5,}\d)`;
+/**
+ * The other ways a message carries whose it is, all the visitor's case and not the topic (case
+ * matters in them: a name is told by its capitals, so none is matched ignoring case):
+ * a salutation ("Dear support team,"), "my name's …" (small letters too), a form's labels
+ * ("Name: Tom Becker, e-mail: …"), how to reach them and their address, a mail client's
+ * signature, and a sign-off that closes the message ("Thanks, Maria", "Best regards,\nAna Ruiz", "-- Tom").
+ * Unremoved, a name is a word the pages never use: it weighs like the rarest word, and one
+ * that looks like a name makes the engine conclude the question is about something else.
+ */
+const SIGNATURE = [
+  /^\s*(?:[Dd]ear|[Hh]ello|[Hh]i|[Hh]ey)\s+(?:[Ss]upport|[Tt]eam|[Ss]ir|[Mm]adam|[Aa]ll|[Ee]veryone|[Tt]here|[Ff]olks)(?:\s+(?:[Tt]eam|or\s+[Mm]adam))?\s*[,!:.]/u,
+  /^\s*[Dd]ear\s+[^,\n]{1,40}[,\n]/u,
+  new RegExp(String.raw`\b[Mm]y\s+name(?:\s+is|['’]s)\s+${NAME_ANY_CASE}`, 'gu'),
+  // How to reach them ("you can reach me at …", "call me on …") and where they live.
+  /\b(?:you can |please )?(?:reach|contact|call|e-?mail|text|message) me(?: back)? (?:at|on|via|by|under)\b/giu,
+  new RegExp(String.raw`\b(?:[Ii] live at|[Mm]y (?:postal |home |billing |street )?address is)\s[^.?!\n]*?${QUESTION_AHEAD}`, 'gu'),
+  // A mail client's signature: a "--" line and what follows it, "Sent from my iPhone".
+  /\n\s*--\s*\n[\s\S]*$/u,
+  /\s*\b[Ss]ent from my [\p{L}\p{N} ]{1,25}$/u,
+  new RegExp(String.raw`(?<![\p{L}\p{N}])(?:[Ff]ull\s+)?[Nn]ame\s*[:：]\s*${NAME}`, 'gu'),
+  /(?<![\p{L}\p{N}])(?:[Ee]-?mail|[Pp]hone|[Mm]obile|[Tt]el)(?:\s+(?:address|number))?\s*[:：]/gu,
+  new RegExp(String.raw`(?:^|(?<=[.!?)\s]))(?:[Mm]any\s+thanks|[Tt]hanks(?:\s+again|\s+in\s+advance)?|[Tt]hank\s+you(?:\s+in\s+advance)?|[Tt]hx|[Cc]heers|[Bb]est(?:\s+regards|\s+wishes)?|[Kk]ind\s+regards|[Rr]egards|[Ss]incerely|[Gg]reetings)\s*[,!.]?\s*(?:${NAME})?[\s()\[\]<>,.;:–—-]*$`, 'u'),
+  new RegExp(String.raw`\s(?:--|[–—])\s*${NAME}[\s()\[\]<>,.;:–—-]*$`, 'u'),
+];
+
+/** A name that opens the message beside the visitor's address ("Tom Becker, tom@…: how…"), found by the address. */
+const NAME_BY_CONTACT = new RegExp(String.raw`^\s*${NAME}\s*[,(<:–—-]?\s*${CONTACT_AHEAD}`, 'u');
 
 export function withoutPersonalData(text: string): string {
-  return [...PERSONAL, INTRODUCTION, DETAILS].reduce((t, re) => t.replace(re, ' '), text);
+  return [NAME_BY_CONTACT, ...PERSONAL, ...SIGNATURE, INTRODUCTION, DETAILS].reduce((t, re) => t.replace(re, ' '), text);
+}
+
+/**
+ * What of a message asks: without the visitor's greeting, name and address, and starting at
+ * the first sentence with words of its own. Whose words would otherwise be read as the
+ * question's: "Hi there" and "This is Ana" as pointing back, and a question's opening ("And
+ * for the frame?", "What is the…", "Which…") would no longer open the message after "Hi, I'm
+ * Ana (ana@…)." (what is left of "my name is Ana and my phone is …." is "and .": no words).
+ */
+export function askedPart(question: string, language = 'en'): string {
+  const pieces = withoutPersonalData(question).split(/(?<=[.!?])\s+/u);
+  while (pieces.length > 1 && questionTerms(pieces[0], language).length === 0) pieces.shift();
+  return pieces.join(' ').replace(/^[\s.,;:!?)\]–—-]+/u, '');
 }
 
 /**
