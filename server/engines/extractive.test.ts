@@ -247,6 +247,27 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'When will my refund reach my card?')).toContain('within 5 business days');
   });
 
+  test('an FAQ entry whose question is the visitor\'s, in words the search drops, answers it', () => {
+    const kb2 = baseOf([
+      { id: 'ultra', title: 'Coverage', url: '', text: '## 5G Ultra\n\n5G Ultra is our fastest network. It reaches parts of Chicago and Dallas.' },
+      { id: 'need', title: 'Coverage', url: '', text: '## What do I need for 5G?\n\nTo use Volta 5G, you need:\n\n- a 5G phone\n- a Volta Plus plan\n- 5G switched on in your settings' },
+      { id: 'port', title: 'Porting', url: '', text: '## How long does it take?\n\nA port from another carrier takes 4 hours.' },
+      { id: 'sim', title: 'SIM cards', url: '', text: 'We deliver a physical SIM card in 2 to 4 business days.' },
+    ]);
+    expect(answerFrom(kb2, 'What do I need to be able to use your 5G network?')).toContain('a 5G phone');
+    // A heading that leans on its page ("How long does it take?") is not every "how long…?".
+    expect(answerFrom(kb2, 'How long does delivery of a physical SIM take?')).toContain('2 to 4 business days');
+  });
+
+  test('"what is the e-mail address…?" wants one; "how do I change my e-mail address?" does not', () => {
+    const kb2 = baseOf([
+      { id: 'account', title: 'Account', url: '', text: 'To change the email address of your account, open the app, then Account, then Profile.' },
+      { id: 'support', title: 'Support', url: '', text: 'Our support team answers every email within a day.' },
+    ]);
+    expect(answerFrom(kb2, 'How do I change the email address of my account?')).toContain('open the app');
+    expect(answerFrom(kb2, 'What is the email address of your support team?')).toBeNull();
+  });
+
   test('a lead-in\'s items are its own words; a rule\'s number is not a quantity', () => {
     const kb2 = baseOf([
       { id: 'after-hours', title: 'After-hours security', url: '', text: '4.1 Outside staffed hours, you must:\n\n- tap your card at every door;\n- never let anyone into the building behind you;\n- switch off the lights when you leave.\n\n4.2 Guests are not allowed in the building outside staffed hours.' },

@@ -6,7 +6,7 @@
  */
 import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
-import { askedPart, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
+import { askedPart, askedWords, asksAsHeading, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
 import { units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
@@ -208,7 +208,7 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
   // "What's the URL of…?", "Which website…?": an address on the web answers, not a sentence about URLs.
   [/\b(?:what(?:'s|’s| is| are)|which|where(?:'s|’s| is| can i find))\s+(?:the\s+|your\s+|its\s+)?(?:url|urls|web ?site|homepage|home page|web address|link)\b/i, matcher(/https?:\/\/|\bwww\.|\b[\w-]+\.(?:com|org|net|io|dev|app|info|edu|gov|de|uk|fr|es|eu)\b(?:\/\S*)?/i), 'url website homepage link'],
   // "What is the e-mail address…?": an e-mail address answers.
-  [/\b(?:e-?mail|email) address\b|\bwhat(?:'s| is) (?:the|your) e-?mail\b/i, matcher(/[\w.+-]+@[\w-]+\.[\w.]+/), 'address'],
+  [/\b(?:what(?:'s|’s| is)|which)\s+(?:the\s+|your\s+|its\s+)?(?:e-?mail|email)(?:\s+address)?\b|\b(?:e-?mail|email) address (?:do|should|can) (?:i|we) (?:use|write|send)\b/i, matcher(/[\w.+-]+@[\w-]+\.[\w.]+/), 'address'],
   // "Who maintains Callgrind?", "Who is the landlord…?": a person or an organisation by name.
   [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b)[a-z]+s\b)/i, (text) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/u.test(text)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
@@ -342,6 +342,7 @@ export function compose(
     for (const t of ws) if (hits(q, t)) return true;
     return false;
   };
+  const asked = askedWords(question, language);
   const candidates: Pick[] = [];
   const unitsOf: Sentence[][] = [];
   const contextOf: Set<string>[] = [];
@@ -351,7 +352,8 @@ export function compose(
     // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
     const context = new Set(terms(`${p.title} ${p.heading}`, language));
-    const inContext = query.filter(([q]) => found(q, context)).map(([q]) => q);
+    // An FAQ entry whose question is the visitor's ("What do I need for 5G?") is about all of it.
+    const inContext = asksAsHeading(p.heading, asked, language) ? query.map(([q]) => q) : query.filter(([q]) => found(q, context)).map(([q]) => q);
     contextOf[pi] = new Set(inContext);
     const list = sentencesOf(p.text, language);
     unitsOf[pi] = list;

@@ -17,7 +17,7 @@ import { mainText } from './sources/page.ts';
 import { pointsBack } from './follow-up.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { FENCE, isStopWordSlip, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
+import { askedWords, asksAsHeading, FENCE, isStopWordSlip, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -53,6 +53,8 @@ const MAX_FILES = 5000;
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** Below this relevance a passage is not evidence for an answer. */
 export const MIN_RELEVANCE = 0.3;
+/** The relevance of a passage whose heading is the visitor's question, word for word. */
+const FAQ_MATCH = 0.9;
 
 /** `title:` and `url:` from a leading `---` block; the rest is the body. */
 export function frontMatter(text: string): { meta: Record<string, string>; body: string } {
@@ -463,6 +465,14 @@ export class KnowledgeBase {
     return drop.size ? terms.filter((t) => !drop.has(t)) : terms;
   }
 
+  /**
+   * Is a passage's heading the visitor's question (asksAsHeading)? Its heading's words are read
+   * once per passage.
+   */
+  private faqMatch(doc: number, asked: Set<string>): number {
+    return asksAsHeading(this.passages[doc].heading, asked, this.language) ? FAQ_MATCH : 0;
+  }
+
   /** IDF of a term; one the knowledge never uses weighs like the rarest. */
   weight(term: string): number {
     return this.index.idf(term);
@@ -538,6 +548,7 @@ export class KnowledgeBase {
     const contextTotal = total(false);
     try {
       const hits = this.index.search(expanded, limit * CANDIDATES);
+      const asked = askedWords(question, this.language);
       const ranked = hits.map((h) => {
         let own = 0;
         let ctx = 0;
@@ -546,7 +557,10 @@ export class KnowledgeBase {
           else ctx += q.idf * h.matched[i];
         });
         const strength = 0.5 + 0.5 * (1 - Math.exp(-h.score / 4));
-        const relevance = Math.min(1, (own / ownTotal) * strength);
+        // An FAQ's own question in the visitor's words ("What do I need for 5G?" in "What do I
+        // need to be able to use your 5G network?"): the page asks what the visitor asks, with the
+        // words the search drops as too common ("need", "work", "happens").
+        const relevance = Math.max(Math.min(1, (own / ownTotal) * strength), this.faqMatch(h.doc, asked));
         const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
         return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank };
       });

@@ -145,6 +145,36 @@ export function tokens(text: string): string[] {
   return out;
 }
 
+/**
+ * The words of a question as an FAQ would write it: only articles, pronouns and the like are
+ * dropped, so "What do I need for 5G?" keeps "need", which the search's stop words drop.
+ */
+const SLIGHT = new Set('a an the i me my mine you your yours we us our it its they them their he she his her to of for in on at by with and or do does did is are be was were am so just please'.split(' '));
+/** Is `heading` an FAQ's question that the visitor asked: all its words (two or more beyond its question word) among `asked`? */
+export function asksAsHeading(heading: string, asked: ReadonlySet<string>, language = 'en'): boolean {
+  // "How long does it take?" leans on its page's topic: any "how long does X take?" has its words.
+  if (!/\?\s*$/.test(heading) || /\b(?:it|this|that|they|them|these|those)\b/i.test(heading)) return false;
+  const words = askedWords(heading, language);
+  let own = 0;
+  for (const w of words) {
+    if (!asked.has(w)) return false;
+    if (!QUESTION_WORDS.has(w)) own++;
+  }
+  return own >= 2;
+}
+const QUESTION_WORDS = new Set(['what', 'when', 'where', 'which', 'who', 'whom', 'whose', 'why', 'how', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'must', 'has', 'have', 'had']);
+
+export function askedWords(text: string, language = 'en'): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokens(text)) {
+    const w = t.toLowerCase();
+    if (w.length < 2 && !/^\d$/.test(w)) continue;
+    if (SLIGHT.has(w)) continue;
+    out.add(/^[\p{L}]+$/u.test(w) ? stemmerFor(language)(w) || w : w);
+  }
+  return out;
+}
+
 export function terms(text: string, language = 'en'): string[] {
   const out: string[] = [];
   for (const t of tokens(text)) {
