@@ -139,6 +139,8 @@ const NUMBERED_NAMES = /\b(?!(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|
 const hasQuantity = (text: string) => HAS_NUMBER.test(text.replace(SECTION_NUMBER, ' ').replace(NAMING_NUMBERS, ' ').replace(NUMBERED_NAMES, ' '));
 /** The number of a numbered rule, section or FAQ entry that starts a unit ("3.6 When you leave…", "5.3. Memcheck's errors…"): a name, not a quantity. */
 const SECTION_NUMBER = /^\s*\d+(?:\.\d+)+\.?\s/;
+/** Numbered entries anywhere in a unit, as a table of contents runs them on ("Background 1.1. How do you…? 1.2. Where…"). */
+const ENTRY_NUMBERS = /(?:^|\s)\d+(?:\.\d+)+\.?(?=\s+["'“]?\p{Lu})/gu;
 /** Whole-word, case-insensitive: does the text name one of these? */
 const names = (list: string[]) => matcher(new RegExp(`(?<![\\p{L}\\p{N}])(${list.join('|')})(?![\\p{L}\\p{N}])`, 'iu'));
 // Small gazetteers of the classes visitors ask "which …?" about; general, not any site's.
@@ -213,8 +215,9 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
   [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b)[a-z]+s\b)/i, (text) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/u.test(text)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
   // "Which Perl version…?", "the minimum TypeScript version": a version number answers.
-  // A numbered entry's own number ("3.4. I tried running a Java program…") is not a version.
-  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! (of|control))/i, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(SECTION_NUMBER, ' '))],
+  // A numbered entry's own number ("3.4. I tried running a Java program…", a table of
+  // contents' "1.1. How do you…") is not a version.
+  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! (of|control))/i, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
 ];
 /**
  * Questions that ask for several things of a kind ("Which methods must a logger implement?",

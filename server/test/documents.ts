@@ -18,8 +18,10 @@ export async function makePdf(pages: string[][][], o: { title?: string } = {}): 
     let y = 790;
     for (const lines of paragraphs) {
       for (const line of lines) {
+        // "# " marks a title (a larger font); two leading spaces an indented line (a drawn bullet's item).
         const title = line.startsWith('# ');
-        page.drawText(title ? line.slice(2) : line, { x: 50, y, size: title ? 16 : 11, font });
+        const indented = line.startsWith('  ');
+        page.drawText(title ? line.slice(2) : line.trimStart(), { x: indented ? 70 : 50, y, size: title ? 16 : 11, font });
         y -= title ? 20 : 14;
       }
       y -= 14; // a blank line's worth between paragraphs

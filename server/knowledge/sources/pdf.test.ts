@@ -32,6 +32,20 @@ describe('PDF files', () => {
     ]);
   });
 
+  test('indented paragraphs after a lead-in are the items of a list whose bullets were drawn; a word broken at a hyphen goes on', async () => {
+    const bytes = await makePdf([
+      [['The heuristic set is specified in one of the following ways:'], ['  a list of one or more of stdstring length64.'],
+        ['  all to activate the complete set. It is equivalent to --leak-check-'], ['  heuristics=stdstring,length64.'], ['  none for the empty set.'],
+        ['These heuristics depend on the compiler.'], ['  An indented line after prose stays prose.']],
+    ]);
+    const [doc] = await readPdf(bytes, 'm.pdf', 'm');
+    expect(doc.text).toBe([
+      'The heuristic set is specified in one of the following ways:', '- a list of one or more of stdstring length64.',
+      '- all to activate the complete set. It is equivalent to --leak-check-heuristics=stdstring,length64.', '- none for the empty set.',
+      'These heuristics depend on the compiler.', 'An indented line after prose stays prose.',
+    ].join('\n\n'));
+  });
+
   test('numbered lines after a lead-in are the items of a list, not section titles', async () => {
     const bytes = await makePdf([
       [['# Setting defaults'], ['The lamp reads its settings from three places:'], ['1. The dial'], ['2. The app'], ['3. The schedule file'],

@@ -33,6 +33,8 @@ interface TextRun { str: string; hasEOL: boolean; height: number; transform: num
  * values"). The chunker cuts passages at it and reads what follows under it.
  */
 const SECTION_NUMBER = /^\d+(?:\.\d+)*\.?\s+\p{Lu}/u;
+/** How far past the page's left margin (in PDF units, 1/72 inch) an item's text starts. */
+const INDENT = 12;
 /** An item of a numbered list: "1. ", "2) ". */
 const LIST_NUMBER = /^(\d{1,2})[.)]\s/;
 function isTitle(lines: string[], height: number, body: number): boolean {
@@ -48,8 +50,10 @@ function isTitle(lines: string[], height: number, body: number): boolean {
  * and a half lines starts a new paragraph. Section titles come out as Markdown headings.
  */
 export function pageText(items: readonly object[]): { text: string; firstLine: string; lastHeading: string | null } {
-  const paragraphs: { lines: string[]; height: number }[] = [{ lines: [], height: 0 }];
+  const paragraphs: { lines: string[]; height: number; x: number | null }[] = [{ lines: [], height: 0, x: null }];
   let line = '';
+  let lineX: number | null = null;
+  const lineXs: number[] = [];
   let lineY: number | null = null;
   let lineHeight = 0;
   let lastY: number | null = null;
@@ -59,8 +63,11 @@ export function pageText(items: readonly object[]): { text: string; firstLine: s
     const text = line.replace(/\s+/g, ' ').trim();
     line = '';
     if (!text) return;
-    if (lastY !== null && lineY !== null && lastY - lineY > 1.6 * (lastHeight || 10)) paragraphs.push({ lines: [], height: 0 });
+    if (lastY !== null && lineY !== null && lastY - lineY > 1.6 * (lastHeight || 10)) paragraphs.push({ lines: [], height: 0, x: null });
     const p = paragraphs.at(-1)!;
+    if (!p.lines.length) p.x = lineX;
+    if (lineX !== null) lineXs.push(Math.round(lineX));
+    lineX = null;
     p.lines.push(text);
     p.height = Math.max(p.height, lineHeight);
     lastY = lineY;
@@ -75,18 +82,28 @@ export function pageText(items: readonly object[]): { text: string; firstLine: s
     }
     if (run.height && run.str.trim()) {
       lineHeight = Math.max(lineHeight, run.height);
-      heights.push(run.height);
+      // Weighed by its characters: many short runs of code ("--leak-check=full", "all") set
+      // smaller than the prose are not the body text.
+      for (let k = 0; k < run.str.trim().length; k++) heights.push(run.height);
     }
+    if (lineX === null && run.str.trim()) lineX = run.transform[4];
     line += run.str;
     if (run.hasEOL) endLine();
   }
   endLine();
-  // The body size: the most common run height on the page.
+  // The body size: the height most of the page's characters are set in.
   const counts = new Map<number, number>();
   for (const h of heights) counts.set(Math.round(h * 10) / 10, (counts.get(Math.round(h * 10) / 10) ?? 0) + 1);
   const body = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
   let lastHeading: string | null = null;
-  const kept = paragraphs.filter((p) => p.lines.length);
+  // A word broken at a hyphen over a gap ("--leak-check-" … "heuristics=stdstring,…") goes on
+  // in the next paragraph: one paragraph.
+  const kept: typeof paragraphs = [];
+  for (const p of paragraphs.filter((q) => q.lines.length)) {
+    const last = kept.at(-1);
+    if (last && /\p{L}-$/u.test(last.lines.at(-1)!) && /^\p{Ll}/u.test(p.lines[0])) last.lines.push(...p.lines);
+    else kept.push(p);
+  }
   const texts = kept.map((p) => p.lines.reduce((acc, l) => (!acc ? l : acc.endsWith('-') ? acc + l : `${acc} ${l}`), ''));
   const numberOf = (i: number) => Number(LIST_NUMBER.exec(texts[i] ?? '')?.[1] ?? NaN);
   // After a lead-in ("…reads options from three places:"), "1. The file ~/.valgrindrc",
@@ -98,8 +115,22 @@ export function pageText(items: readonly object[]): { text: string; firstLine: s
     if (!n) continue;
     if ((n === 1 && texts[i - 1]?.endsWith(':') && numberOf(i + 1) === 2) || (listItems.has(i - 1) && numberOf(i - 1) === n - 1)) listItems.add(i);
   }
+  // Bullets drawn rather than written (Valgrind's manuals) leave their items indented past the
+  // page's text: after a lead-in ("…specified in one of the following ways:"), such paragraphs
+  // are the items of a list ("- a comma separated list of…", "- all to activate…").
+  const xCounts = new Map<number, number>();
+  for (const x of lineXs) xCounts.set(x, (xCounts.get(x) ?? 0) + 1);
+  // The left margin: the leftmost start that more than one line shares (a page may hold more
+  // item lines than prose lines).
+  const margin = Math.min(...[...xCounts].filter(([, n]) => n > 1).map(([x]) => x), Infinity);
+  const bulleted = new Set<number>();
+  for (let i = 1; i < kept.length; i++) {
+    const indented = (kept[i].x ?? margin) >= margin + INDENT && !isTitle(kept[i].lines, kept[i].height, body) && !LIST_NUMBER.test(texts[i]);
+    if (indented && (texts[i - 1].endsWith(':') || bulleted.has(i - 1))) bulleted.add(i);
+  }
   const text = kept
     .map((p, i) => {
+      if (bulleted.has(i)) return `- ${texts[i]}`;
       if (listItems.has(i) || !isTitle(p.lines, p.height, body)) return texts[i];
       lastHeading = texts[i];
       return `## ${texts[i]}`;
