@@ -241,6 +241,9 @@ describe('extractive answers', () => {
     ]);
     expect(answerFrom(kb2, 'Who is the landlord of the Midtown building?')).toBeNull();
     expect(answerFrom(kb2, 'Who owns the Waterfront building?')).toContain('Harbor Estates Ltd');
+    // Two capitalised words of the question's own are no one's name.
+    const kb3 = baseOf([{ id: 'xtree', title: 'Xtrees', url: '', text: 'An xtree file is maintained in the Callgrind Format and read by kcachegrind.' }]);
+    expect(answerFrom(kb3, 'Who maintains the Callgrind Format?')).toBeNull();
     expect(answerFrom(kb2, "What's the URL of Valgrind's bug tracker?")).toBeNull();
     expect(answerFrom(kb2, 'What is the URL of the status page?')).toContain('https://status.example.com');
     expect(answerFrom(kb2, 'When will url.parse() be removed?')).toBeNull();

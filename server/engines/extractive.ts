@@ -153,6 +153,11 @@ const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 
 const TIME_UNITS = 'ms|milliseconds?|µs|microseconds?|ns|nanoseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|business days|working days|weeks?|months?|years?|yrs?';
 /** A span of time with its unit: "5 business days", "two weeks". */
 const SPAN_OF_TIME = new RegExp(`\\d[\\d,.]*\\s*(?:${TIME_UNITS})\\b|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\\s+(?:${TIME_UNITS})\\b`, 'i');
+/** Two capitalised words mid-sentence ("Julian Seward"), neither of them the question's own ("the Callgrind Format" names no one for "who maintains Callgrind?"). */
+const namesSomeone = (text: string, question: string) => {
+  const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
+  return [...text.matchAll(/(?<=\S\s+)(\p{Lu}\p{Ll}+)\s+(\p{Lu}\p{Ll}+)/gu)].some((m) => !own.has(m[1].toLowerCase()) && !own.has(m[2].toLowerCase()));
+};
 const UNIT_FAMILIES: [string, string][] = [
   ['ms|milliseconds|microseconds|nanoseconds|seconds|minutes|hours|days|business days|working days|weeks|months|years', TIME_UNITS],
   ['bytes|kilobytes|megabytes|gigabytes|terabytes|bits|kb|mb|gb|tb|kib|mib|gib', 'bytes?|bits?|kb|mb|gb|tb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|terabytes?'],
@@ -169,7 +174,7 @@ const hasAmount = (text: string) => AMOUNT.test(text) || /^(Free|Nothing)\b/.tes
  * Questions that ask for a kind of fact, what an answer of that kind contains, and (for a
  * class of names) the question's own word for the class, which is not content to cover.
  */
-const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => boolean, string?][] = [
+const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, question: string) => boolean, string?][] = [
   [{ test: (q) => ASKS_QUANTITY.test(q) && !ASKS_WAY.test(q) }, hasQuantity],
   // An amount of money is written in digits (or is free): "three plans: Free, Pro" names no price.
   [/\bhow much\b(?! (data|time|space|storage|memory|longer|faster|slower|more))|\b(price|cost|fee|charge)s?\b/i, matcher(/\d|\b(free|no charge|nothing|no extra cost)\b|^(Free|Nothing)\b/)],
@@ -214,7 +219,7 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string) => bool
   // "What is the e-mail address…?": an e-mail address answers.
   [/\b(?:what(?:'s|’s| is)|which)\s+(?:the\s+|your\s+|its\s+)?(?:e-?mail|email)(?:\s+address)?\b|\b(?:e-?mail|email) address (?:do|should|can) (?:i|we) (?:use|write|send)\b/i, matcher(/[\w.+-]+@[\w-]+\.[\w.]+/), 'address'],
   // "Who maintains Callgrind?", "Who is the landlord…?": a person or an organisation by name.
-  [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b)[a-z]+s\b)/i, (text) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || /(?<=\S\s+)\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+/u.test(text)],
+  [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b)[a-z]+s\b)/i, (text, question) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || namesSomeone(text, question)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
   // "Which Perl version…?", "the minimum TypeScript version": a version number answers.
   // A numbered entry's own number ("3.4. I tried running a Java program…", a table of
@@ -505,7 +510,7 @@ export function compose(
     // names ("under Cachegrind", "in France"): only units that carry such a fact and mention a
     // named thing (or sit under a heading that does) can answer. The rest answer a neighbouring
     // question (Memcheck's slowdown, the partner networks in general).
-    const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => has);
+    const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => (text: string) => has(text, segment));
     const names = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).map(([stem]) => stem);
     allNames.push(...names);
     // "Which company is your payment processor?": what is asked for (the company), when it is
