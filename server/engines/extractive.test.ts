@@ -41,6 +41,19 @@ describe('extractive answers', () => {
     expect(text).not.toContain('Autopay');
   });
 
+  test('a part is answered from the passage about it, though that passage is less relevant to the whole question', () => {
+    const passages = [
+      { id: 'pro#0', sourceId: 'pro', title: 'Pro', url: '', heading: 'Pro plan', text: 'Shipping is free for the first 30 days. The Pro plan costs $20 a month.', score: 1 },
+      { id: 'ship#0', sourceId: 'ship', title: 'Shipping', url: '', heading: 'Islands', text: 'Shipping to the islands takes 5 days.', score: 0.6 },
+    ];
+    const weights = new Map([['pro', 3], ['cost', 1], ['ship', 3], ['island', 1.5]]);
+    const text = compose('What does the Pro plan cost, and how long does shipping to the islands take?', passages, weights)?.text ?? '';
+    expect(text).toContain('$20');
+    // The Pro page speaks of shipping, not of the islands: the page on shipping to the islands answers.
+    expect(text).toContain('takes 5 days');
+    expect(text).not.toContain('30 days');
+  });
+
   test('two parts that match the same sentence best still get a sentence each', () => {
     const kb2 = baseOf([
       { id: 'pause', title: 'Membership', url: '', text: 'You may pause a Hot Desk or Dedicated Desk membership once a year for up to 2 months.\n\nDesks are cleaned every evening by our staff.\n\nA paused membership costs $35 per month.' },

@@ -378,7 +378,7 @@ export function compose(
     });
   });
   /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
-  const scoreFor = (c: Pick, part: [string, number][], partTotal: number) => {
+  const scoreFor = (c: Pick, part: [string, number][], partTotal: number, factor = c.factor) => {
     // A word found only in a parenthesis ("Notion (Markdown and CSV export)") counts half.
     const share = (q: string) => (c.inMain.has(q) || contextOf[c.passage].has(q) ? 1 : ASIDE_SHARE);
     const own = part.reduce((a, [q, w]) => (c.covers.has(q) ? a + w * share(q) : contextOf[c.passage].has(q) ? a + w * CONTEXT_SHARE : a), 0);
@@ -391,9 +391,11 @@ export function compose(
       const bs = c.at.get(part[i][0]);
       if (as && bs && as.some((j) => bs.includes(j + 1) || bs.includes(j + 2))) together += 1;
     }
-    return hit > 0 ? hit * c.factor + together * TOGETHER - c.index * 0.002 : -1;
+    return hit > 0 ? hit * factor + together * TOGETHER - c.index * 0.002 : -1;
   };
   for (const c of candidates) c.score = scoreFor(c, query, total);
+  /** Per chosen passage, every term of its text, title and heading. */
+  const passageWords = chosen.map((p, pi) => new Set([...unitsOf[pi].flatMap((u) => u.words), ...terms(`${p.title} ${p.heading}`, language)]));
   const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
   const mentions = (c: Pick, n: string) => c.covers.has(n) || contextOf[c.passage].has(n);
   const picks: Pick[] = [];
@@ -527,8 +529,17 @@ export function compose(
     // say it ("the debuginfo server must accept TCP connections…") does not answer "encrypted?".
     const propertyWord = ASKS_PROPERTY.exec(segment.trim())?.[1];
     const property = propertyWord ? terms(propertyWord, language).find((t) => weightOf.has(t)) : undefined;
+    // Of a question of several parts, a passage less relevant to the whole question may be the
+    // one about this part (the other part pulled the best passage up: "what does Pro cost, and
+    // how long does shipping to the islands take?" finds the Pro page first, and the page on
+    // shipping to the islands second): for this part a unit counts as much as its passage covers the part's
+    // words against the passage that covers them best, when that is more than its passage's
+    // relevance to the whole question.
+    const partCover = passageWords.map((ws) => part.reduce((a, [q, w]) => (found(q, ws) ? a + w : a), 0));
+    const bestCover = Math.max(...partCover) || 1;
+    const partFactor = (c: Pick) => (segments.length > 1 ? Math.max(c.factor, partCover[c.passage] / bestCover) : c.factor);
     const fit = candidates
-      .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
+      .map((c) => ({ c, score: scoreFor(c, part, partTotal, partFactor(c)) }))
       .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
