@@ -54,6 +54,18 @@ describe('extractive answers', () => {
     expect(text).not.toContain('30 days');
   });
 
+  test('a part that asks the same of two named things is asked of each', () => {
+    const passages = [
+      { id: 'w#0', sourceId: 'w', title: 'Workers', url: '', heading: 'new Worker(options)', text: '| Version | Changes |\n|---|---|\n| v2.0.0 | The idleTimeout option of new workers was introduced. |\n\n- maxRetries <number> How often a failed job is retried. Default: 3.', score: 1 },
+      { id: 'w#1', sourceId: 'w', title: 'Workers', url: '', heading: 'Options', text: '- idleTimeout <number> How long an idle worker waits before it stops. Default: 5000.', score: 0.8 },
+    ];
+    const weights = new Map([['start', 2], ['new', 2], ['worker', 1.5], ['maxretri', 5.5], ['idletimeout', 5.2], ['default', 1.9]]);
+    const text = compose('When I start a new Worker, what do maxRetries and idleTimeout default to?', passages, weights)?.text ?? '';
+    expect(text).toContain('Default: 3.');
+    // The history row names idleTimeout in the best passage; its default is in the other one.
+    expect(text).toContain('Default: 5000.');
+  });
+
   test('two parts that match the same sentence best still get a sentence each', () => {
     const kb2 = baseOf([
       { id: 'pause', title: 'Membership', url: '', text: 'You may pause a Hot Desk or Dedicated Desk membership once a year for up to 2 months.\n\nDesks are cleaned every evening by our staff.\n\nA paused membership costs $35 per month.' },

@@ -489,14 +489,18 @@ export function compose(
   // A question of several parts ("how much is the late fee, and how much data does Basic
   // include?") is answered part by part; a simple question is one part.
   const parts = questionParts(question, language);
-  const segments = parts.length > 1 ? parts : pair ? pair.parts : parts.length ? parts : [question];
+  // A part that asks the same of two named things ("When I start a Worker, what do maxRetries
+  // and idleTimeout default to?") is two parts, one per thing, as a whole question of them is.
+  const asking = (parts.length ? parts : [question]).map((text) => [text, namedPair(text, weights, language)] as const);
+  const segmentsOwn = asking.flatMap(([text, p]): [string, string | null][] => (p ? p.parts.map((t, i) => [t, p.terms[i]]) : [[text, null]]));
+  const segments = segmentsOwn.map(([t]) => t);
   const allNames: string[] = [];
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
   const fits: Fit[][] = [];
   for (const [si, segment] of segments.entries()) {
     // Of two named things, each part is answered by a unit about its own thing.
-    const own = pair && segments === pair.parts ? pair.terms[si] : null;
+    const own = segmentsOwn[si][1];
     const segTerms = new Set(terms(withPhrasesAsWords(segment, language), language));
     const part = query.filter(([q]) => segTerms.has(q));
     const partTotal = part.reduce((a, [, w]) => a + w, 0);
