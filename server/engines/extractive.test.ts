@@ -41,6 +41,31 @@ describe('extractive answers', () => {
     expect(text).not.toContain('Autopay');
   });
 
+  test('a part is answered from the passage about it, though that passage is less relevant to the whole question', () => {
+    const passages = [
+      { id: 'pro#0', sourceId: 'pro', title: 'Pro', url: '', heading: 'Pro plan', text: 'Shipping is free for the first 30 days. The Pro plan costs $20 a month.', score: 1 },
+      { id: 'ship#0', sourceId: 'ship', title: 'Shipping', url: '', heading: 'Islands', text: 'Shipping to the islands takes 5 days.', score: 0.6 },
+    ];
+    const weights = new Map([['pro', 3], ['cost', 1], ['ship', 3], ['island', 1.5]]);
+    const text = compose('What does the Pro plan cost, and how long does shipping to the islands take?', passages, weights)?.text ?? '';
+    expect(text).toContain('$20');
+    // The Pro page speaks of shipping, not of the islands: the page on shipping to the islands answers.
+    expect(text).toContain('takes 5 days');
+    expect(text).not.toContain('30 days');
+  });
+
+  test('a part that asks the same of two named things is asked of each', () => {
+    const passages = [
+      { id: 'w#0', sourceId: 'w', title: 'Workers', url: '', heading: 'new Worker(options)', text: '| Version | Changes |\n|---|---|\n| v2.0.0 | The idleTimeout option of new workers was introduced. |\n\n- maxRetries <number> How often a failed job is retried. Default: 3.', score: 1 },
+      { id: 'w#1', sourceId: 'w', title: 'Workers', url: '', heading: 'Options', text: '- idleTimeout <number> How long an idle worker waits before it stops. Default: 5000.', score: 0.8 },
+    ];
+    const weights = new Map([['start', 2], ['new', 2], ['worker', 1.5], ['maxretri', 5.5], ['idletimeout', 5.2], ['default', 1.9]]);
+    const text = compose('When I start a new Worker, what do maxRetries and idleTimeout default to?', passages, weights)?.text ?? '';
+    expect(text).toContain('Default: 3.');
+    // The history row names idleTimeout in the best passage; its default is in the other one.
+    expect(text).toContain('Default: 5000.');
+  });
+
   test('two parts that match the same sentence best still get a sentence each', () => {
     const kb2 = baseOf([
       { id: 'pause', title: 'Membership', url: '', text: 'You may pause a Hot Desk or Dedicated Desk membership once a year for up to 2 months.\n\nDesks are cleaned every evening by our staff.\n\nA paused membership costs $35 per month.' },

@@ -385,7 +385,7 @@ export function compose(
     });
   });
   /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
-  const scoreFor = (c: Pick, part: [string, number][], partTotal: number) => {
+  const scoreFor = (c: Pick, part: [string, number][], partTotal: number, factor = c.factor) => {
     // A word found only in a parenthesis ("Notion (Markdown and CSV export)") counts half.
     const share = (q: string) => (c.inMain.has(q) || contextOf[c.passage].has(q) ? 1 : ASIDE_SHARE);
     const own = part.reduce((a, [q, w]) => (c.covers.has(q) ? a + w * share(q) : contextOf[c.passage].has(q) ? a + w * CONTEXT_SHARE : a), 0);
@@ -398,9 +398,11 @@ export function compose(
       const bs = c.at.get(part[i][0]);
       if (as && bs && as.some((j) => bs.includes(j + 1) || bs.includes(j + 2))) together += 1;
     }
-    return hit > 0 ? hit * c.factor + together * TOGETHER - c.index * 0.002 : -1;
+    return hit > 0 ? hit * factor + together * TOGETHER - c.index * 0.002 : -1;
   };
   for (const c of candidates) c.score = scoreFor(c, query, total);
+  /** Per chosen passage, every term of its text, title and heading. */
+  const passageWords = chosen.map((p, pi) => new Set([...unitsOf[pi].flatMap((u) => u.words), ...terms(`${p.title} ${p.heading}`, language)]));
   const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
   const mentions = (c: Pick, n: string) => c.covers.has(n) || contextOf[c.passage].has(n);
   const picks: Pick[] = [];
@@ -494,14 +496,18 @@ export function compose(
   // A question of several parts ("how much is the late fee, and how much data does Basic
   // include?") is answered part by part; a simple question is one part.
   const parts = questionParts(question, language);
-  const segments = parts.length > 1 ? parts : pair ? pair.parts : parts.length ? parts : [question];
+  // A part that asks the same of two named things ("When I start a Worker, what do maxRetries
+  // and idleTimeout default to?") is two parts, one per thing, as a whole question of them is.
+  const asking = (parts.length ? parts : [question]).map((text) => [text, namedPair(text, weights, language)] as const);
+  const segmentsOwn = asking.flatMap(([text, p]): [string, string | null][] => (p ? p.parts.map((t, i) => [t, p.terms[i]]) : [[text, null]]));
+  const segments = segmentsOwn.map(([t]) => t);
   const allNames: string[] = [];
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
   const fits: Fit[][] = [];
   for (const [si, segment] of segments.entries()) {
     // Of two named things, each part is answered by a unit about its own thing.
-    const own = pair && segments === pair.parts ? pair.terms[si] : null;
+    const own = segmentsOwn[si][1];
     const segTerms = new Set(terms(withPhrasesAsWords(segment, language), language));
     const part = query.filter(([q]) => segTerms.has(q));
     const partTotal = part.reduce((a, [, w]) => a + w, 0);
@@ -534,8 +540,17 @@ export function compose(
     // say it ("the debuginfo server must accept TCP connections…") does not answer "encrypted?".
     const propertyWord = ASKS_PROPERTY.exec(segment.trim())?.[1];
     const property = propertyWord ? terms(propertyWord, language).find((t) => weightOf.has(t)) : undefined;
+    // Of a question of several parts, a passage less relevant to the whole question may be the
+    // one about this part (the other part pulled the best passage up: "what does Pro cost, and
+    // how long does shipping to the islands take?" finds the Pro page first, and the page on
+    // shipping to the islands second): for this part a unit counts as much as its passage covers the part's
+    // words against the passage that covers them best, when that is more than its passage's
+    // relevance to the whole question.
+    const partCover = passageWords.map((ws) => part.reduce((a, [q, w]) => (found(q, ws) ? a + w : a), 0));
+    const bestCover = Math.max(...partCover) || 1;
+    const partFactor = (c: Pick) => (segments.length > 1 ? Math.max(c.factor, partCover[c.passage] / bestCover) : c.factor);
     const fit = candidates
-      .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
+      .map((c) => ({ c, score: scoreFor(c, part, partTotal, partFactor(c)) }))
       .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
