@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { compose } from '../engines/extractive.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
-import { isStopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
+import { isStopWordSlip, looksLikeName, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { withPhrasesAsWords } from './synonyms.ts';
 import { spawn } from 'node:child_process';
 import { BOT_ID, ORIGIN, startFixture, writeFixture } from '../test/fixtures.ts';
@@ -277,4 +277,13 @@ describe('stored index and reloads', () => {
       child.kill('SIGTERM');
     }
   }, 70_000);
+});
+
+test('a measure written with a hyphen ("12-month", "30-day") is a quantity, not a name the answer must repeat', () => {
+  const q = 'On Protect Plus, how often can I claim in a 12-month period?';
+  expect(looksLikeName('12-month', q)).toBe(false);
+  expect(looksLikeName('30-day', 'Is there a 30-day trial?')).toBe(false);
+  // Letters with digits still name things.
+  expect(looksLikeName('X11', 'Does it run on X11?')).toBe(true);
+  expect(looksLikeName('utf8', 'Is the output utf8?')).toBe(true);
 });

@@ -322,7 +322,10 @@ export function isStopWordSlip(word: string): boolean {
  * A word written as a name: an inner capital ("WebSocket"), all capitals ("CEO"), letters with
  * digits ("IPv6"), or a capital in the middle of the sentence ("with Bitcoin").
  */
+const MEASURE = /^\d+(?:[.,]\d+)?-(?:second|minute|hour|day|week|month|year|page|step|person|people|seat|line|gb|mb|kb|inch|foot|mile|km|metre|meter)s?$/i;
 export function looksLikeName(word: string, question: string): boolean {
+  // A measure written with a hyphen ("12-month", "30-day", "2-year") is a quantity, not a name.
+  if (MEASURE.test(word)) return false;
   if (/\p{Lu}/u.test(word.slice(1)) || (/\p{L}/u.test(word) && /\d/.test(word))) return true;
   if (!/^\p{Lu}/u.test(word)) return false;
   const at = question.indexOf(word);
