@@ -382,6 +382,16 @@ describe('extractive answers', () => {
     expect(kept.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(2); // two rows, one per line
   });
 
+  test('a number joined to a word ("12-month") is a measure, not a name the answer must repeat', () => {
+    const kb2 = baseOf([
+      { id: 'tiers', title: 'Insurance', url: '', text: '## Tiers\n\n| Tier | Monthly price | Claims per 12 months |\n|---|---|---|\n| Protect Lite | $7 | 2 |\n| Protect Plus | $15 | 3 |' },
+      { id: 'claim', title: 'Claims', url: '', text: '## How to claim\n\nFile your claim in the app within 60 days.' },
+      { id: 'plans', title: 'Plans', url: '', text: '## Contracts\n\nA 12-month plan costs less than a month-to-month plan.' },
+    ]);
+    // The pages write "12-month" elsewhere, so the search keeps it whole; the row says "12 months".
+    expect(answerFrom(kb2, 'On Protect Plus, how often can I claim in a 12-month period?')).toBe('Tier: Protect Plus; Monthly price: $15; Claims per 12 months: 3');
+  });
+
   test('a question on the page is not the answer: what follows it is', () => {
     const kb2 = baseOf([
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },

@@ -323,6 +323,8 @@ export function isStopWordSlip(word: string): boolean {
  * digits ("IPv6"), or a capital in the middle of the sentence ("with Bitcoin").
  */
 export function looksLikeName(word: string, question: string): boolean {
+  // A number joined to a word ("12-month", "24-hour", "3-pin") is a measure or a count, not a name.
+  if (/^\d+(?:[.,]\d+)?-\p{Ll}+$/u.test(word)) return false;
   if (/\p{Lu}/u.test(word.slice(1)) || (/\p{L}/u.test(word) && /\d/.test(word))) return true;
   if (!/^\p{Lu}/u.test(word)) return false;
   const at = question.indexOf(word);
