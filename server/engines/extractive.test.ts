@@ -392,6 +392,18 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'On Protect Plus, how often can I claim in a 12-month period?')).toBe('Tier: Protect Plus; Monthly price: $15; Claims per 12 months: 3');
   });
 
+  test('"which value…?" is answered by "a value of -14"; a unit about all other platforms speaks of Linux', () => {
+    const kb2 = baseOf([
+      { id: 'prio', title: 'OS', url: '', text: '## Priority constants\n\n| Constant | Description |\n|---|---|\n| PRIORITY_LOW | The lowest priority. This is IDLE_PRIORITY_CLASS on Windows, and a nice value of 19 on all other platforms. |\n| PRIORITY_HIGH | A high priority. This is HIGH_PRIORITY_CLASS on Windows, and a nice value of -14 on all other platforms. |' },
+      { id: 'set', title: 'OS', url: '', text: '## os.setPriority()\n\nSets the scheduling priority of a process.' },
+      { id: 'linux', title: 'OS', url: '', text: '## os.release()\n\nOn Linux, returns the kernel release.' },
+    ]);
+    // "a value of -14" says which value: it is not a value in general ("donated to a charity").
+    expect(answerFrom(kb2, 'Which nice value does PRIORITY_HIGH map to?')).toContain('a nice value of -14');
+    // "all other platforms" than Windows are Linux among them: the name is not missing.
+    expect(answerFrom(kb2, 'What nice value does PRIORITY_HIGH map to on Linux?')).toContain('a nice value of -14');
+  });
+
   test('a question on the page is not the answer: what follows it is', () => {
     const kb2 = baseOf([
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },

@@ -149,6 +149,10 @@ const COUNTRIES = ['germany', 'austria', 'switzerland', 'france', 'belgium', 'ne
 const LANGUAGES = ['english', 'german', 'french', 'spanish', 'italian', 'portuguese', 'dutch', 'danish', 'swedish', 'norwegian', 'finnish', 'polish', 'czech', 'greek', 'turkish', 'russian', 'ukrainian', 'arabic', 'hebrew', 'hindi', 'chinese', 'mandarin', 'japanese', 'korean'];
 const PAYMENTS = ['credit cards?', 'debit cards?', 'cards?', 'paypal', 'bank transfers?', 'direct debit', 'sepa', 'apple pay', 'google pay', 'invoices?', 'cash', 'cheques?', 'checks?', 'visa', 'mastercard', 'american express', 'amex', 'klarna', 'bitcoin', 'gift cards?', 'autopay'];
 const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 'android', 'chrome ?os', 'chromebook', 'web', 'browser', 'chrome', 'firefox', 'safari', 'edge', 'freebsd', 'solaris', 'posix', 'unix'];
+/** A platform's name as the visitor writes it ("Linux", "macOS"). */
+const isPlatform = matcher(new RegExp(`^(?:${PLATFORMS.join('|')})$`, 'i'));
+/** A text about every platform, or every one but those it names ("on all other platforms"). */
+const EVERY_PLATFORM = /\b(?:on |for )?(?:all|every|any) (?:other )?(?:platforms?|operating systems?)\b/i;
 /** Units of a measure: how a question names them, and how a figure in any unit of the same measure is written. */
 const TIME_UNITS = 'ms|milliseconds?|µs|microseconds?|ns|nanoseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|business days|working days|weeks?|months?|years?|yrs?';
 const UNIT_FAMILIES: [string, string][] = [
@@ -261,7 +265,8 @@ const indefinitely = (text: string, word: string) => {
     const before = text.slice(Math.max(0, m.index - 40), m.index);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 40);
     const generic = /(?:^|\s)(?:a|an|any|some|another|to|for|by|with|from)\s+(?:[\p{Ll}-]+\s+)?$/u.test(before);
-    const named = /^[\s,:;(]*(?:(?:called|named|such as|like|e\.g\.|i\.e\.|is|are)\s+)?["'“(]?(?:\p{Lu}|\d|`)/u.test(after);
+    // "a nice value of -14", "a fee of $7": the figure after "of" says which one.
+    const named = /^[\s,:;(]*(?:(?:called|named|such as|like|e\.g\.|i\.e\.|is|are)\s+)?["'“(]?(?:\p{Lu}|\d|`)|^\s+of\s+[-−+]?[$€£]?\d/u.test(after);
     return generic && !named;
   });
 };
@@ -489,6 +494,8 @@ export function compose(
   const parts = questionParts(question, language);
   const segments = parts.length > 1 ? parts : pair ? pair.parts : parts.length ? parts : [question];
   const allNames: string[] = [];
+  /** Names of platforms the question gives ("on Linux"): a unit about every platform, or all but another one, speaks of them too. */
+  const platformNames = new Set<string>();
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
   const fits: Fit[][] = [];
@@ -504,8 +511,10 @@ export function compose(
     // named thing (or sit under a heading that does) can answer. The rest answer a neighbouring
     // question (Memcheck's slowdown, the partner networks in general).
     const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => has);
-    const names = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).map(([stem]) => stem);
+    const named = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment));
+    const names = named.map(([stem]) => stem);
     allNames.push(...names);
+    for (const [stem, word] of named) if (isPlatform(word)) platformNames.add(stem);
     // "Which company is your payment processor?": what is asked for (the company), when it is
     // among the part's rarest words, must be in the answer or its heading; "our payment
     // processor" without it is a near miss. A common word there ("which key…") is not held to it.
@@ -573,7 +582,9 @@ export function compose(
     take(c);
   }
   // Every thing the question names is in the answer, or the answer is about something else.
-  if (allNames.some((n) => !picks.some((p) => mentions(p, n)))) return null;
+  // A platform is named by a unit that speaks of all platforms ("a nice value of -14 on all
+  // other platforms" than Windows answers "on Linux").
+  if (allNames.some((n) => !picks.some((p) => mentions(p, n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text))))) return null;
   // In the order of the page: the passage of the lead first, units in their own order.
   const order = [...new Set(picks.map((p) => p.passage))];
   picks.sort((a, b) => order.indexOf(a.passage) - order.indexOf(b.passage) || a.index - b.index);
