@@ -137,6 +137,12 @@ export function tokens(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const w = m[0].replace(/['’]s$/i, '');
+    // A one-letter command-line option ("-m", "-P") is a word of its own: the letter alone is
+    // too short to search, and "What is -m for?" would lose the one word that says which option.
+    if (/^\p{L}$/u.test(w) && text[m.index - 1] === '-' && /^(?:|[\s(\[`'"“,])$/u.test(text.slice(Math.max(0, m.index - 2), m.index - 1))) {
+      out.push(`-${w}`);
+      continue;
+    }
     out.push(w);
     if (/[-_]/.test(w)) out.push(w.replace(/[-_]/g, ''), ...w.split(/[-_]/));
     // A version is also found by its major number ("Fastify 5" finds "5.0.0").
