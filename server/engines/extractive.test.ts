@@ -404,6 +404,18 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'What nice value does PRIORITY_HIGH map to on Linux?')).toContain('a nice value of -14');
   });
 
+  test('asked of one row, the row answers, not its table\'s lead-in with the first rows', () => {
+    const rows = ['getc.c:get 8,821,482 5', 'concord.c:word 5,222,023 4', 'main.c:strcmp 2,649,248 2', 'concord.c:hash 2,521,927 2', 'ctype.c:lower 2,242,740 2', 'concord.c:insert 1,496,937 4']
+      .map((r) => `| ${r.split(' ').join(' | ')} |`).join('\n');
+    const kb2 = baseOf([
+      { id: 'counts', title: 'Profiler', url: '', text: `## Function counts\n\nThen come the counts per function:\n\n| function | Ir | I1mr |\n|---|---|---|\n${rows}` },
+      { id: 'other', title: 'Profiler', url: '', text: '## Options\n\nThe profiler counts every instruction.' },
+    ]);
+    expect(answerFrom(kb2, 'What Ir does hash in concord.c have?')).toBe('Then come the counts per function:\nfunction: concord.c:hash; Ir: 2,521,927; I1mr: 2');
+    // Asked for several, the lead-in brings its rows.
+    expect(answerFrom(kb2, 'Which functions are in the counts per function?')).toContain('concord.c:insert');
+  });
+
   test('a question on the page is not the answer: what follows it is', () => {
     const kb2 = baseOf([
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },

@@ -424,6 +424,12 @@ export function compose(
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
   const asksItself = (c: Pick) => isQuestion(c.unit) && !!unitsOf[c.passage][c.index + 1] && !isQuestion(unitsOf[c.passage][c.index + 1]);
   const unanswered = (c: Pick) => isQuestion(c.unit) && !asksItself(c);
+  // A table's lead-in is read with its rows' words, so it covers what its best row covers: asked
+  // of one row ("what Ir count does concord.c:hash show?"), that row answers, not the lead-in
+  // with the first rows that fit. Asked for several, the lead-in still brings them all.
+  const shadowedOf = new Map<Pick, boolean>();
+  const shadowed = (c: Pick) => shadowedOf.get(c) ?? shadowedOf.set(c, isShadowed(c)).get(c)!;
+  const isShadowed = (c: Pick) => c.unit.kind === 'lead' && unitsOf[c.passage].some((u, i) => u.group === c.unit.group && u.kind === 'row' && [...c.covers].every((q) => unitPick(c.passage, i).covers.has(q) || contextOf[c.passage].has(q)));
   const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter((u) => u.group === c.unit.group).length > 2 : c.unit.kind !== 'text' || ENUMERATES.test(c.unit.text));
   /** A unit with what it needs to be understood: a lead-in's items, an item's lead-in. */
   const take = (c: Pick): void => {
@@ -538,7 +544,7 @@ export function compose(
     const property = propertyWord ? terms(propertyWord, language).find((t) => weightOf.has(t)) : undefined;
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal) }))
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
