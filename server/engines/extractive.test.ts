@@ -410,6 +410,40 @@ describe('extractive answers', () => {
     expect(kept.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(2); // two rows, one per line
   });
 
+  test('a number joined to a word ("12-month") is a measure, not a name the answer must repeat', () => {
+    const kb2 = baseOf([
+      { id: 'tiers', title: 'Insurance', url: '', text: '## Tiers\n\n| Tier | Monthly price | Claims per 12 months |\n|---|---|---|\n| Protect Lite | $7 | 2 |\n| Protect Plus | $15 | 3 |' },
+      { id: 'claim', title: 'Claims', url: '', text: '## How to claim\n\nFile your claim in the app within 60 days.' },
+      { id: 'plans', title: 'Plans', url: '', text: '## Contracts\n\nA 12-month plan costs less than a month-to-month plan.' },
+    ]);
+    // The pages write "12-month" elsewhere, so the search keeps it whole; the row says "12 months".
+    expect(answerFrom(kb2, 'On Protect Plus, how often can I claim in a 12-month period?')).toBe('Tier: Protect Plus; Monthly price: $15; Claims per 12 months: 3');
+  });
+
+  test('"which value…?" is answered by "a value of -14"; a unit about all other platforms speaks of Linux', () => {
+    const kb2 = baseOf([
+      { id: 'prio', title: 'OS', url: '', text: '## Priority constants\n\n| Constant | Description |\n|---|---|\n| PRIORITY_LOW | The lowest priority. This is IDLE_PRIORITY_CLASS on Windows, and a nice value of 19 on all other platforms. |\n| PRIORITY_HIGH | A high priority. This is HIGH_PRIORITY_CLASS on Windows, and a nice value of -14 on all other platforms. |' },
+      { id: 'set', title: 'OS', url: '', text: '## os.setPriority()\n\nSets the scheduling priority of a process.' },
+      { id: 'linux', title: 'OS', url: '', text: '## os.release()\n\nOn Linux, returns the kernel release.' },
+    ]);
+    // "a value of -14" says which value: it is not a value in general ("donated to a charity").
+    expect(answerFrom(kb2, 'Which nice value does PRIORITY_HIGH map to?')).toContain('a nice value of -14');
+    // "all other platforms" than Windows are Linux among them: the name is not missing.
+    expect(answerFrom(kb2, 'What nice value does PRIORITY_HIGH map to on Linux?')).toContain('a nice value of -14');
+  });
+
+  test('asked of one row, the row answers, not its table\'s lead-in with the first rows', () => {
+    const rows = ['getc.c:get 8,821,482 5', 'concord.c:word 5,222,023 4', 'main.c:strcmp 2,649,248 2', 'concord.c:hash 2,521,927 2', 'ctype.c:lower 2,242,740 2', 'concord.c:insert 1,496,937 4']
+      .map((r) => `| ${r.split(' ').join(' | ')} |`).join('\n');
+    const kb2 = baseOf([
+      { id: 'counts', title: 'Profiler', url: '', text: `## Function counts\n\nThen come the counts per function:\n\n| function | Ir | I1mr |\n|---|---|---|\n${rows}` },
+      { id: 'other', title: 'Profiler', url: '', text: '## Options\n\nThe profiler counts every instruction.' },
+    ]);
+    expect(answerFrom(kb2, 'What Ir does hash in concord.c have?')).toBe('Then come the counts per function:\nfunction: concord.c:hash; Ir: 2,521,927; I1mr: 2');
+    // Asked for several, the lead-in brings its rows.
+    expect(answerFrom(kb2, 'Which functions are in the counts per function?')).toContain('concord.c:insert');
+  });
+
   test('a question on the page is not the answer: what follows it is', () => {
     const kb2 = baseOf([
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },

@@ -149,6 +149,10 @@ const COUNTRIES = ['germany', 'austria', 'switzerland', 'france', 'belgium', 'ne
 const LANGUAGES = ['english', 'german', 'french', 'spanish', 'italian', 'portuguese', 'dutch', 'danish', 'swedish', 'norwegian', 'finnish', 'polish', 'czech', 'greek', 'turkish', 'russian', 'ukrainian', 'arabic', 'hebrew', 'hindi', 'chinese', 'mandarin', 'japanese', 'korean'];
 const PAYMENTS = ['credit cards?', 'debit cards?', 'cards?', 'paypal', 'bank transfers?', 'direct debit', 'sepa', 'apple pay', 'google pay', 'invoices?', 'cash', 'cheques?', 'checks?', 'visa', 'mastercard', 'american express', 'amex', 'klarna', 'bitcoin', 'gift cards?', 'autopay'];
 const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 'android', 'chrome ?os', 'chromebook', 'web', 'browser', 'chrome', 'firefox', 'safari', 'edge', 'freebsd', 'solaris', 'posix', 'unix'];
+/** A platform's name as the visitor writes it ("Linux", "macOS"). */
+const isPlatform = matcher(new RegExp(`^(?:${PLATFORMS.join('|')})$`, 'i'));
+/** A text about every platform, or every one but those it names ("on all other platforms"). */
+const EVERY_PLATFORM = /\b(?:on |for )?(?:all|every|any) (?:other )?(?:platforms?|operating systems?)\b/i;
 /** Units of a measure: how a question names them, and how a figure in any unit of the same measure is written. */
 const TIME_UNITS = 'ms|milliseconds?|µs|microseconds?|ns|nanoseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|business days|working days|weeks?|months?|years?|yrs?';
 /** A span of time with its unit: "5 business days", "two weeks". */
@@ -268,7 +272,8 @@ const indefinitely = (text: string, word: string) => {
     const before = text.slice(Math.max(0, m.index - 40), m.index);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 40);
     const generic = /(?:^|\s)(?:a|an|any|some|another|to|for|by|with|from)\s+(?:[\p{Ll}-]+\s+)?$/u.test(before);
-    const named = /^[\s,:;(]*(?:(?:called|named|such as|like|e\.g\.|i\.e\.|is|are)\s+)?["'“(]?(?:\p{Lu}|\d|`)/u.test(after);
+    // "a nice value of -14", "a fee of $7": the figure after "of" says which one.
+    const named = /^[\s,:;(]*(?:(?:called|named|such as|like|e\.g\.|i\.e\.|is|are)\s+)?["'“(]?(?:\p{Lu}|\d|`)|^\s+of\s+[-−+]?[$€£]?\d/u.test(after);
     return generic && !named;
   });
 };
@@ -428,6 +433,12 @@ export function compose(
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
   const asksItself = (c: Pick) => isQuestion(c.unit) && !!unitsOf[c.passage][c.index + 1] && !isQuestion(unitsOf[c.passage][c.index + 1]);
   const unanswered = (c: Pick) => isQuestion(c.unit) && !asksItself(c);
+  // A table's lead-in is read with its rows' words, so it covers what its best row covers: asked
+  // of one row ("what Ir count does concord.c:hash show?"), that row answers, not the lead-in
+  // with the first rows that fit. Asked for several, the lead-in still brings them all.
+  const shadowedOf = new Map<Pick, boolean>();
+  const shadowed = (c: Pick) => shadowedOf.get(c) ?? shadowedOf.set(c, isShadowed(c)).get(c)!;
+  const isShadowed = (c: Pick) => c.unit.kind === 'lead' && unitsOf[c.passage].some((u, i) => u.group === c.unit.group && u.kind === 'row' && [...c.covers].every((q) => unitPick(c.passage, i).covers.has(q) || contextOf[c.passage].has(q)));
   const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter((u) => u.group === c.unit.group).length > 2 : c.unit.kind !== 'text' || ENUMERATES.test(c.unit.text));
   /** A unit with what it needs to be understood: a lead-in's items, an item's lead-in. */
   const take = (c: Pick): void => {
@@ -502,6 +513,8 @@ export function compose(
   const segmentsOwn = asking.flatMap(([text, p]): [string, string | null][] => (p ? p.parts.map((t, i) => [t, p.terms[i]]) : [[text, null]]));
   const segments = segmentsOwn.map(([t]) => t);
   const allNames: string[] = [];
+  /** Names of platforms the question gives ("on Linux"): a unit about every platform, or all but another one, speaks of them too. */
+  const platformNames = new Set<string>();
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
   const fits: Fit[][] = [];
@@ -517,8 +530,10 @@ export function compose(
     // named thing (or sit under a heading that does) can answer. The rest answer a neighbouring
     // question (Memcheck's slowdown, the partner networks in general).
     const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => (text: string) => has(text, segment));
-    const names = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).map(([stem]) => stem);
+    const named = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment));
+    const names = named.map(([stem]) => stem);
     allNames.push(...names);
+    for (const [stem, word] of named) if (isPlatform(word)) platformNames.add(stem);
     // "Which company is your payment processor?": what is asked for (the company), when it is
     // among the part's rarest words, must be in the answer or its heading; "our payment
     // processor" without it is a near miss. A common word there ("which key…") is not held to it.
@@ -551,7 +566,7 @@ export function compose(
     const partFactor = (c: Pick) => (segments.length > 1 ? Math.max(c.factor, partCover[c.passage] / bestCover) : c.factor);
     const fit = candidates
       .map((c) => ({ c, score: scoreFor(c, part, partTotal, partFactor(c)) }))
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
@@ -595,7 +610,9 @@ export function compose(
     take(c);
   }
   // Every thing the question names is in the answer, or the answer is about something else.
-  if (allNames.some((n) => !picks.some((p) => mentions(p, n)))) return null;
+  // A platform is named by a unit that speaks of all platforms ("a nice value of -14 on all
+  // other platforms" than Windows answers "on Linux").
+  if (allNames.some((n) => !picks.some((p) => mentions(p, n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text))))) return null;
   // In the order of the page: the passage of the lead first, units in their own order.
   const order = [...new Set(picks.map((p) => p.passage))];
   picks.sort((a, b) => order.indexOf(a.passage) - order.indexOf(b.passage) || a.index - b.index);

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chunk, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
-import { htmlToText, sentences } from './text.ts';
+import { htmlToText, sentences, tokens } from './text.ts';
 
 describe('documents', () => {
   test('front matter gives title and url; HTML loses scripts and keeps headings', () => {
@@ -91,6 +91,18 @@ describe('documents', () => {
     expect(html.every((p) => p.text.startsWith('| Constant | Description |\n| E'))).toBe(true);
     const short = chunk({ id: 'plans.md', title: 'Plans', url: '', text: '| Plan | Price |\n|---|---|\n| Basic | $30 |\n| Plus | $45 |' });
     expect(short).toHaveLength(1);
+  });
+
+  test('a one-letter option ("-m") is a word of the search; the letter of "e-mail" or "x - y" is not', () => {
+    const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'm', title: 'Options', url: '', text: '-m <message>::\n--message=<message>::\n\tSpecify <message> as the commit message for the merge.' },
+      { id: 's', title: 'Options', url: '', text: '--squash::\n\tProduce a single commit for the merge, with a message of its own.' },
+    ] } });
+    const r = kb.search('What is -m for in a merge?');
+    expect([...r.weights.keys()]).toContain('-m');
+    expect(r.passages[0].sourceId).toBe('m');
+    expect(tokens('send an e-mail, or x - y').filter((t) => t.startsWith('-'))).toEqual([]);
+    expect(tokens('git commit -m "fix" -P')).toEqual(expect.arrayContaining(['-m', '-P']));
   });
 
   test('search scores lie in [0,1] and the best passage answers the question', () => {

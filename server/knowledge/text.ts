@@ -137,6 +137,12 @@ export function tokens(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const w = m[0].replace(/['’]s$/i, '');
+    // A one-letter command-line option ("-m", "-P") is a word of its own: the letter alone is
+    // too short to search, and "What is -m for?" would lose the one word that says which option.
+    if (/^\p{L}$/u.test(w) && text[m.index - 1] === '-' && /^(?:|[\s(\[`'"“,])$/u.test(text.slice(Math.max(0, m.index - 2), m.index - 1))) {
+      out.push(`-${w}`);
+      continue;
+    }
     out.push(w);
     if (/[-_]/.test(w)) out.push(w.replace(/[-_]/g, ''), ...w.split(/[-_]/));
     // A version is also found by its major number ("Fastify 5" finds "5.0.0").
@@ -322,10 +328,9 @@ export function isStopWordSlip(word: string): boolean {
  * A word written as a name: an inner capital ("WebSocket"), all capitals ("CEO"), letters with
  * digits ("IPv6"), or a capital in the middle of the sentence ("with Bitcoin").
  */
-const MEASURE = /^\d+(?:[.,]\d+)?-(?:second|minute|hour|day|week|month|year|page|step|person|people|seat|line|gb|mb|kb|inch|foot|mile|km|metre|meter)s?$/i;
 export function looksLikeName(word: string, question: string): boolean {
-  // A measure written with a hyphen ("12-month", "30-day", "2-year") is a quantity, not a name.
-  if (MEASURE.test(word)) return false;
+  // A number joined to a word ("12-month", "24-hour", "3-pin") is a measure or a count, not a name.
+  if (/^\d+(?:[.,]\d+)?-\p{Ll}+$/u.test(word)) return false;
   if (/\p{Lu}/u.test(word.slice(1)) || (/\p{L}/u.test(word) && /\d/.test(word))) return true;
   if (!/^\p{Lu}/u.test(word)) return false;
   const at = question.indexOf(word);

@@ -35,6 +35,9 @@ describe('units', () => {
   test('a definition line is joined to its description; code stays line by line', () => {
     expect(units('--onto=<onto>::\n\tUse this commit\n\tas the base.\n\n```\nnpm i\nnpm t\n```').map((u) => u.text))
       .toEqual(['--onto=<onto>: Use this commit as the base.', 'npm i', 'npm t']);
+    // An option's short and long names on consecutive lines both name its description.
+    expect(units('-m <message>::\n--message=<message>::\n\tSpecify <message> as the commit message.').map((u) => u.text))
+      .toEqual(['-m <message>, --message=<message>: Specify <message> as the commit message.']);
     expect(units('```\nnpm i\n```').map((u) => u.kind)).toEqual(['code']);
     // Plain-text docs fence a listing with long dashed lines: its comments are code, not headings.
     const listing = units('Invoke it like this:\n\n--------------------\n# jump to merge conflicts\ngit jump merge\n--------------------\n\nIt works with vim.');

@@ -171,7 +171,9 @@ export function units(text: string): Unit[] {
     if (d) {
       flushPara(); flushItem();
       inList = false;
-      definition = plainInline(d[1]);
+      // Terms on consecutive lines are one entry's names ("-m <message>::" over
+      // "--message=<message>::"): all of them name the description, the short form too.
+      definition = definition ? `${definition}, ${plainInline(d[1])}` : plainInline(d[1]);
       continue;
     }
     if (ITEM.test(line)) {

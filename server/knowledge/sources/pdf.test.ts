@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { makePdf } from '../../test/documents.ts';
 import { chunk } from '../knowledge.ts';
 import { readPdf } from './pdf.ts';
+import { units } from '../units.ts';
 
 describe('PDF files', () => {
   test('one document per page citing the file, title from the metadata, wrapped lines joined', async () => {
@@ -57,6 +58,21 @@ describe('PDF files', () => {
       // No "2." follows: a chapter's title after a table of contents, not a list.
       ['1. Background', 'Nimbus is a Latin word.'],
     ]);
+  });
+
+  test('a program\'s output in columns is a table whose rows name their columns; prose of as many words is not', async () => {
+    const bytes = await makePdf([
+      [['Then comes the counts per function:'], ['--------------------------------', 'Ir I1mr Dr file:function', '--------------------------------',
+        '8,821,482 5 2,242,702 getc.c:_IO_getc', '2,521,927 2 591,215 concord.c:hash', '2,649,248 2 . vg_main.c:strcmp'],
+      ['The lamp has three', 'modes for the evening', 'and two for mornings.']],
+    ]);
+    const [doc] = await readPdf(bytes, 'm.pdf', 'm');
+    expect(doc.text).toBe([
+      'Then comes the counts per function:',
+      '| Ir | I1mr | Dr | file:function |\n| --- | --- | --- | --- |\n| 8,821,482 | 5 | 2,242,702 | getc.c:_IO_getc |\n| 2,521,927 | 2 | 591,215 | concord.c:hash |\n| 2,649,248 | 2 | . | vg_main.c:strcmp |',
+      'The lamp has three modes for the evening and two for mornings.',
+    ].join('\n\n'));
+    expect(units(doc.text).filter((u) => u.kind === 'row').map((u) => u.text)[1]).toBe('Ir: 2,521,927; I1mr: 2; Dr: 591,215; file:function: concord.c:hash');
   });
 
   test('without a metadata title the first line of text is the title', async () => {

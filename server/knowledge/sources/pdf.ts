@@ -37,6 +37,43 @@ const SECTION_NUMBER = /^\d+(?:\.\d+)*\.?\s+\p{Lu}/u;
 const INDENT = 12;
 /** An item of a numbered list: "1. ", "2) ". */
 const LIST_NUMBER = /^(\d{1,2})[.)]\s/;
+/** A rule drawn with characters ("--------", "======") between a program's output lines. */
+const RULE_LINE = /^[-=_*~]{8,}$/;
+/** A cell of program output that is a count: "2,521,927", "0", "99%", or "." for none. */
+const FIGURE = /^(?:[\d][\d,.]*%?|\.)$/;
+/**
+ * A program's output laid out in columns ("Ir I1mr ILmr … file:function" over lines of counts,
+ * cg_annotate's tables): a PDF gives it as lines of words, which joined into a paragraph made
+ * one run of numbers nobody could read a cell from. A header line of three or more words, then
+ * two or more lines with at least as many words, most of them figures, is a table: a Markdown
+ * one, so each line becomes a row that names its columns ("Ir: 2,521,927; …; file:function:
+ * concord.c:hash"). A last column of words (a function's name) takes what is left of a line;
+ * past a last column of figures, the rest (an annotated line of source) is a cell of its own.
+ * Null when the lines are not such a table; lines before the header stay prose.
+ */
+function columnsOf(lines: string[]): { before: string[]; table: string } | null {
+  const kept = lines.filter((l) => !RULE_LINE.test(l));
+  const words = kept.map((l) => l.split(' '));
+  const figures = (ws: string[]) => ws.filter((w) => FIGURE.test(w)).length;
+  for (let h = 0; h < kept.length - 2; h++) {
+    const header = words[h];
+    const k = header.length;
+    if (k < 3 || figures(header) > 0 || /[.!?;]$/.test(kept[h])) continue;
+    const rows: string[][] = [];
+    for (let r = h + 1; r < kept.length && words[r].length >= k && figures(words[r].slice(0, k)) * 2 >= k; r++) rows.push(words[r]);
+    if (rows.length < 2) continue;
+    // Rows beyond the table's lines (prose after it) are not read as rows.
+    if (h + 1 + rows.length < kept.length) return null;
+    const exact = rows.filter((r) => r.length === k);
+    const wordsLast = exact.length > 0 && exact.filter((r) => !FIGURE.test(r[k - 1])).length * 2 > exact.length;
+    const cellsOf = (r: string[]) => (r.length === k ? r : wordsLast ? [...r.slice(0, k - 1), r.slice(k - 1).join(' ')] : [...r.slice(0, k), r.slice(k).join(' ')]);
+    const line = (cs: string[]) => `| ${cs.map((c) => c.replace(/\|/g, '/')).join(' | ')} |`;
+    const table = [line(header), line(header.map(() => '---')), ...rows.map((r) => line(cellsOf(r)))].join('\n');
+    return { before: kept.slice(0, h), table };
+  }
+  return null;
+}
+
 function isTitle(lines: string[], height: number, body: number): boolean {
   if (lines.length !== 1) return false;
   const l = lines[0];
@@ -131,6 +168,8 @@ export function pageText(items: readonly object[]): { text: string; firstLine: s
   const text = kept
     .map((p, i) => {
       if (bulleted.has(i)) return `- ${texts[i]}`;
+      const columns = p.lines.length > 2 ? columnsOf(p.lines) : null;
+      if (columns) return [...(columns.before.length ? [columns.before.join(' ')] : []), columns.table].join('\n\n');
       if (listItems.has(i) || !isTitle(p.lines, p.height, body)) return texts[i];
       lastHeading = texts[i];
       return `## ${texts[i]}`;
