@@ -317,6 +317,14 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Does the Pixel 3 support eSIM?')).not.toContain('Galaxy');
   });
 
+  test('"to port" a number is the verb: the question asks for steps, not for a port number', () => {
+    const kb2 = baseOf([
+      { id: 'port', title: 'Porting', url: '', text: '## How to port your number\n\n1. Do not cancel your current service.\n2. Ask your current carrier for your transfer PIN.\n3. Restart your phone when the port is complete.' },
+    ]);
+    expect(answerFrom(kb2, 'What are the steps to port my number?')).toContain('Do not cancel');
+    expect(answerFrom(kb2, 'Which port does the server listen on?')).toBeNull();
+  });
+
   test('asked for a default, a passage\'s own "Default:" line comes with the answer', () => {
     const others = ['bodyLimit', 'caseSensitive', 'maxParamLength', 'trustProxy'].map((n, i) => `## \`${n}\`\n\n+ Default: \`${i}\`\n\nSets ${n} for the server.`).join('\n\n');
     const kb2 = baseOf([

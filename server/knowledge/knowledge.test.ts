@@ -105,6 +105,15 @@ describe('documents', () => {
     expect(tokens('git commit -m "fix" -P')).toEqual(expect.arrayContaining(['-m', '-P']));
   });
 
+  test('a numbered procedure is found as steps, though it never says the word', () => {
+    const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'travel', title: 'Travel', url: '', text: '## Before you travel\n\nFollow these steps before you leave:\n\n- Check that your account is in good standing.\n- Turn on data roaming.' },
+      { id: 'port', title: 'Porting', url: '', text: '## How to port your number\n\n1. Do not cancel your current service.\n2. Ask your current carrier for your transfer PIN.\n3. Restart your phone when the port is complete.' },
+      { id: 'away', title: 'Leaving', url: '', text: '## Moving your number away\n\nTo port your number to another carrier, get your transfer PIN in the app.' },
+    ] } });
+    expect(kb.search('What are the steps to port my number?').passages[0].id).toBe('port#0');
+  });
+
   test('search scores lie in [0,1] and the best passage answers the question', () => {
     const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'a', title: 'Battery', url: '', text: 'The battery lasts twelve hours on a full charge.' },

@@ -308,8 +308,15 @@ function collectSync(bot: Source): Collected {
   return { passages: docs.flatMap((doc) => chunk(doc)), problems };
 }
 
+/** Two lines or more of a numbered list ("1. Do not cancel…", "2) Ask your carrier…"): a procedure. */
+const NUMBERED_STEPS = /(?:^|\n)\s*\d{1,3}[.)]\s+\S[^\n]*\n(?:[^\n]*\n)*?\s*\d{1,3}[.)]\s+\S/;
+
 function* fieldTerms(passages: Stored[], language: string): Generator<FieldTerms> {
-  for (const p of passages) yield { title: terms(p.title, language), heading: terms(p.heading, language), text: terms(p.text, language) };
+  // A procedure is searched as steps, though it never says the word: "what are the steps to
+  // port my number?" finds "1. Do not cancel… 2. Ask your carrier…" under "How to port your
+  // number". Index files of the earlier terms are not read (index-cache.ts FORMAT).
+  const steps = terms('step', language);
+  for (const p of passages) yield { title: terms(p.title, language), heading: terms(p.heading, language), text: NUMBERED_STEPS.test(p.text) ? [...terms(p.text, language), ...steps] : terms(p.text, language) };
 }
 
 function prepare(bot: Source, o: KnowledgeOptions, collected: Collected, fetched?: Fetched): Prepared {
