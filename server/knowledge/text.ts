@@ -160,7 +160,13 @@ const SLIGHT = new Set('a an the i me my mine you your yours we us our it its th
 export function asksAsHeading(heading: string, asked: ReadonlySet<string>, language = 'en'): boolean {
   // "How long does it take?" leans on its page's topic: any "how long does X take?" has its words.
   if (!/\?\s*$/.test(heading) || /\b(?:it|this|that|they|them|these|those)\b/i.test(heading)) return false;
-  const words = askedWords(heading, language);
+  // A search asks this of each passage it finds: a heading's words are read once.
+  const key = `${language}\0${heading}`;
+  let words = headingWords.get(key);
+  if (!words) {
+    if (headingWords.size >= HEADING_CACHE_MAX) headingWords.clear();
+    headingWords.set(key, (words = askedWords(heading, language)));
+  }
   let own = 0;
   for (const w of words) {
     if (!asked.has(w)) return false;
@@ -168,6 +174,8 @@ export function asksAsHeading(heading: string, asked: ReadonlySet<string>, langu
   }
   return own >= 2;
 }
+const headingWords = new Map<string, Set<string>>();
+const HEADING_CACHE_MAX = 20_000;
 const QUESTION_WORDS = new Set(['what', 'when', 'where', 'which', 'who', 'whom', 'whose', 'why', 'how', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'must', 'has', 'have', 'had']);
 
 export function askedWords(text: string, language = 'en'): Set<string> {
