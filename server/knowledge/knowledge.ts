@@ -17,7 +17,7 @@ import { mainText } from './sources/page.ts';
 import { pointsBack } from './follow-up.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { askedWords, asksAsHeading, FENCE, isStopWordSlip, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
+import { askedWords, asksAsHeading, FENCE, isStopWordSlip, lettersOf, looksLikeName, normTerm, questionTerms, stemOnce, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -405,6 +405,8 @@ export class KnowledgeBase {
   }
 
   private surface: SearchableMap<string> | null = null;
+  /** The letter triples of the knowledge's words, gathered with them: how its words are spelt. */
+  private spellings: Set<string> | null = null;
   /** Set while the surface words are being gathered in the background. */
   private gathering: Promise<void> | null = null;
   /** Every surface word of the knowledge with its stem (built now if nobody is gathering them). */
@@ -413,9 +415,22 @@ export class KnowledgeBase {
     if (!this.surface) {
       const map = new Map<string, string>();
       for (let i = 0; i < this.passages.length; i++) this.addSurface(map, i);
-      this.surface = surfaceMap(map);
+      this.setSurface(map);
     }
-    return this.surface;
+    return this.surface!;
+  }
+
+  private setSurface(map: Map<string, string>) {
+    const spellings = new Set<string>();
+    for (const w of map.keys()) for (let i = 0; i + 3 <= w.length; i++) spellings.add(w.slice(i, i + 3));
+    this.spellings = spellings;
+    this.surface = surfaceMap(map);
+  }
+
+  /** How the knowledge spells its words, once gathered (null until then: no candidate is skipped). */
+  private knownSpellings(): ReadonlySet<string> | null {
+    if (!this.spellings && !this.gathering) this.surfaceVocabulary();
+    return this.spellings;
   }
 
   private addSurface(map: Map<string, string>, i: number) {
@@ -435,7 +450,7 @@ export class KnowledgeBase {
       this.addSurface(map, i);
       if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
     }
-    this.surface = surfaceMap(map);
+    this.setSurface(map);
   }
 
   /**
@@ -518,8 +533,13 @@ export class KnowledgeBase {
     if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [] };
     const words = surfaceWords(question, this.language);
     const englishStops = this.language.toLowerCase().startsWith('en');
+    const letters = lettersOf(this.language);
     const expanded = query.flatMap((q) => {
-      let expansions = this.index.expand(q.term);
+      // A word the knowledge lacks is corrected from what the visitor typed first (see
+      // SearchIndex.correct), then by its stem: a word start, or a slip the stem still shows.
+      let expansions = this.index.idOf(q.term) === undefined && q.own && words.has(q.term)
+        ? this.index.correct(words.get(q.term)!, (w) => stemOnce(w, this.language), letters, this.knownSpellings()) : [];
+      if (!expansions.length) expansions = this.index.expand(q.term);
       if (!expansions.length && q.own && words.has(q.term)) expansions = this.index.expandSurface(words.get(q.term)!, () => this.surfaceVocabulary());
       // "arround", "whould": a slip in a word of the question's framing, not a thing the pages lack.
       if (!expansions.length && q.own && words.has(q.term) && englishStops && isStopWordSlip(words.get(q.term)!)) return [];

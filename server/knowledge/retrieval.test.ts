@@ -97,6 +97,18 @@ describe('retrieval', () => {
     expect(compose('Is the passphrase sent in clear?', [{ ...passage, text: 'The passphr is sent in clear.' }], new Map([['passphras', 5], ['clear', 1]]))?.text).toBe('The passphr is sent in clear.');
   });
 
+  test('a typo is corrected from what the visitor typed, to the likeliest slip, not from its stem', () => {
+    const club = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'list', title: 'Mailing list', url: '', text: 'To join the mailing list, send an email to join@club.example.' },
+      { id: 'rides', title: 'Rides', url: '', text: 'Making a ride plan: we make one every week. We make it at a steady speed. Please leave your bags outside.' },
+    ] } });
+    // "maling" stems to "male"; "mailing" is one letter left out, "making" a key next to the right one.
+    expect(club.search('how do I join the maling list?').alternatives.get('male')).toEqual(['mail']);
+    // Two neighbours swapped ("seped") and a letter typed twice ("leavinng", a form the pages lack).
+    expect(club.search('at what seped do you ride?').alternatives.get('sepe')).toEqual(['speed']);
+    expect(club.search('before leavinng?').alternatives.get('leavinng')).toEqual(['leav']);
+  });
+
   test('a slip in a word of the question\'s framing ("arround", "whould") is not a word the pages lack', () => {
     const { r, out } = answer('whould a tune-up take arround one day?');
     expect([...r.weights.keys()]).not.toContain('whould');

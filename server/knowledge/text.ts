@@ -126,6 +126,23 @@ export function normTerm(term: string, language = 'en'): string | null {
   return STOP.has(stem) ? null : stem;
 }
 
+/** The letters of a language's words: what a letter left out or mistyped may have been. */
+const LETTERS: Record<string, string> = { de: 'äöüß', fr: 'àâçéèêëîïôùûüÿœ', es: 'áéíóúñü' };
+export function lettersOf(language = 'en'): string {
+  const code = language.toLowerCase().split('-')[0];
+  return code === 'ar' ? '' : `abcdefghijklmnopqrstuvwxyz${LETTERS[code] ?? ''}`;
+}
+
+/**
+ * normTerm for a word of letters, without the cache: a typo's candidate spellings (hundreds per
+ * misspelt word, nearly all no word at all) would fill it with forms nobody writes.
+ */
+export function stemOnce(word: string, language = 'en'): string | null {
+  if (STOP.has(word)) return null;
+  const stem = stemmerFor(language)(word) || word;
+  return STOP.has(stem) ? null : stem;
+}
+
 /** A word; a dot between digits joins ("2.4", "v1.2", "5.0.0" stay whole). */
 const TOKEN = /[\p{L}\p{N}]+(?:(?:['’_-]|\.(?=\p{N}))[\p{L}\p{N}]+)*/gu;
 
