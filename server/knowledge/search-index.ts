@@ -15,7 +15,12 @@ export interface FieldTerms { title: string[]; heading: string[]; text: string[]
 /** One term of a query; `weight` is the caller's (current question 1, earlier turns less). */
 export interface QueryTerm { term: string; weight: number }
 
-export interface Expansion { term: number; factor: number }
+export interface Expansion {
+  term: number;
+  factor: number;
+  /** For a typo's correction: the spelling one slip away that stems to the term (what was meant). */
+  spelling?: string;
+}
 
 export interface Hit {
   doc: number;
@@ -270,13 +275,17 @@ export class SearchIndex {
     const n = w.length;
     if (n < 4 || [...w].some((c) => !letters.includes(c))) return [];
     const tier = new Map<number, number>();
+    const spelling = new Map<number, string>();
     const seen = new Set<string>();
     const add = (c: string, kind: number) => {
       if (seen.has(c)) return;
       seen.add(c);
       const s = stem(c);
       const t = s === null ? undefined : this.ids.get(s);
-      if (t !== undefined && kind < (tier.get(t) ?? Infinity)) tier.set(t, kind);
+      if (t !== undefined && kind < (tier.get(t) ?? Infinity)) {
+        tier.set(t, kind);
+        spelling.set(t, c);
+      }
     };
     // Is letter `at` of a candidate spelt as the knowledge spells words (each triple around it)?
     const spelt = (c: string, at: number) => {
@@ -317,7 +326,7 @@ export class SearchIndex {
     if (!tier.size) return [];
     const best = Math.min(...tier.values());
     const df = (t: number) => this.data.offsets[t + 1] - this.data.offsets[t];
-    return [...tier].filter(([, k]) => k === best).map(([t]) => ({ term: t, factor: FUZZY_FACTOR[1] }))
+    return [...tier].filter(([, k]) => k === best).map(([t]) => ({ term: t, factor: FUZZY_FACTOR[1], spelling: spelling.get(t) }))
       .sort((a, b) => df(b.term) - df(a.term))
       .slice(0, MAX_EXPANSIONS);
   }
