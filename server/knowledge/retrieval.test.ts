@@ -101,12 +101,17 @@ describe('retrieval', () => {
     const club = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'list', title: 'Mailing list', url: '', text: 'To join the mailing list, send an email to join@club.example.' },
       { id: 'rides', title: 'Rides', url: '', text: 'Making a ride plan: we make one every week. We make it at a steady speed. Please leave your bags outside.' },
+      { id: 'rules', title: 'Club rules', url: '', text: 'Quiet hours start at 10 pm. A key that stops turning is replaced for free.' },
     ] } });
     // "maling" stems to "male"; "mailing" is one letter left out, "making" a key next to the right one.
     expect([...club.search('how do I join the maling list?').alternatives]).toEqual([['join', ['join']], ['mail', ['mail']], ['list', ['list']]]);
     // Two neighbours swapped ("seped") and a letter typed twice ("leavinng", a form the pages lack).
     expect(club.search('at what seped do you ride?').alternatives.get('speed')).toEqual(['speed']);
     expect(club.search('before leavinng?').alternatives.get('leavinng')).toEqual(['leav']); // read as typed: it goes on from "leav"
+    // A key next to the right one, in a short word ("quist"); a letter too many, in a form the
+    // pages never write ("stoppsed" for "stopped": no word of theirs has "ppe").
+    expect(club.search('when are quist hours?').alternatives.get('quiet')).toEqual(['quiet']);
+    expect(club.search('my key stoppsed turning').alternatives.get('stopps')).toEqual(['stop']);
   });
 
   test('a misspelt question is read as meant: the answer asked for is read from its corrected words', () => {

@@ -287,26 +287,19 @@ export class SearchIndex {
         spelling.set(t, c);
       }
     };
-    // Is letter `at` of a candidate spelt as the knowledge spells words (each triple around it)?
-    const spelt = (c: string, at: number) => {
-      if (!spellings) return true;
-      for (let k = Math.max(0, at - 2); k <= at && k + 3 <= c.length; k++) if (!spellings.has(c.slice(k, k + 3))) return false;
-      return true;
-    };
     const onFirst = (i: number, kind: number) => (i === 0 ? 2 : kind);
-    for (let i = 0; i + 1 < n; i++) {
-      const c = w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
-      if (w[i] !== w[i + 1] && spelt(c, i) && spelt(c, i + 1)) add(c, 0);
-    }
+    for (let i = 0; i + 1 < n; i++) if (w[i] !== w[i + 1]) add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), 0);
     for (let i = 0; i < n; i++) {
       const c = w.slice(0, i) + w.slice(i + 1);
       // A letter typed twice ("leavinng") is a common slip; another extra letter less so, and in
       // a short word it mostly makes another word.
       if (w[i] === w[i - 1] || w[i] === w[i + 1]) add(c, 0);
-      else if (n >= 5 && spelt(c, Math.max(0, i - 1))) add(c, onFirst(i, 1));
+      else if (n >= 5) add(c, onFirst(i, 1));
     }
-    // A letter put in at i, or put in place of letter i: its triples are checked before the
-    // candidate is spelt out (most letters make a triple no word has).
+    // A letter put in at i, or put in place of letter i (a letter of the alphabet each: most of
+    // the candidates): its triples are checked before the candidate is spelt out and stemmed
+    // (most letters make a triple no word has). A letter taken out or two swapped are few and
+    // all stemmed: the triple they make may be in no word of the pages ("stoppsed" → "stopped").
     const fits = (before: string, x: string, after: string) => !spellings
       || ((before.length < 2 || spellings.has(before.slice(-2) + x)) && (!before.length || !after.length || spellings.has(before.slice(-1) + x + after[0]))
         && (after.length < 2 || spellings.has(x + after.slice(0, 2))));
@@ -315,7 +308,8 @@ export class SearchIndex {
       const after = w.slice(i, i + 2);
       for (const x of letters) if (fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i), onFirst(i, 0));
     }
-    if (n >= 6) {
+    // In a word of five letters or more, when nothing likelier is found ("quist" → quiet).
+    if (n >= 5) {
       for (let i = 0; i < n; i++) {
         const before = w.slice(Math.max(0, i - 2), i);
         const after = w.slice(i + 1, i + 3);
