@@ -177,7 +177,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
         ctx.log.warn({ event: 'standalone_failed', bot_id: bot.id, err: (e as Error).message }, 'the question is searched as written');
       }
     }
-    let found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), alternatives: new Map<string, string[]>(), unknownNames: [] }
+    let found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), alternatives: new Map<string, string[]>(), unknownNames: [], spelled: searched }
       : kb.search(searched, { history: searchHistory });
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
@@ -224,7 +224,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
         // The engine decides whether it can answer, with or without passages: the built-in one
         // cannot without, a model may (small talk, the conversation itself) or says NO_ANSWER.
         : engine.answer({
-          question: again ?? question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, history, image: input.image,
+          question: again ?? question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, spelled: found.spelled, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
         });
     try {
@@ -237,7 +237,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       if (again && step.done && step.value?.unanswered) {
         found = kb.search(question, { history: earlierAsked });
         turn = engine.answer({
-          question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, history, image: input.image,
+          question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, spelled: found.spelled, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
         });
         step = await turn.next();

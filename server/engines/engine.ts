@@ -17,6 +17,8 @@ export interface EngineRequest {
   alternatives?: Map<string, string[]>;
   /** Names in the question the knowledge never uses (SearchResult.unknownNames). */
   unknownNames?: string[];
+  /** The question searched with its slips spelt as meant (SearchResult.spelled): what the built-in engine reads. */
+  spelled?: string;
   /** Earlier turns of this conversation, oldest first, without the current question. */
   history: Turn[];
   image: { data: string; mediaType: string } | null;

@@ -649,7 +649,7 @@ export class ExtractiveEngine implements Engine {
   }
 
   async *answer(req: EngineRequest): AsyncGenerator<string, EngineResult> {
-    const composed = compose(req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives);
+    const composed = compose(req.spelled ?? req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives);
     if (!composed) return { used: [], unanswered: true };
     for (const piece of chunkText(composed.text)) {
       if (req.signal.aborted) return { used: [] };

@@ -17,7 +17,7 @@ import { mainText } from './sources/page.ts';
 import { pointsBack } from './follow-up.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { askedWords, asksAsHeading, FENCE, isStopWordSlip, looksLikeName, normTerm, questionTerms, surfaceWords, terms, tokens } from './text.ts';
+import { askedWords, asksAsHeading, FENCE, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -39,6 +39,12 @@ export interface SearchResult {
    * "PostgreSQL", "CEO"): the visitor asks about a thing these pages do not know.
    */
   unknownNames: string[];
+  /**
+   * The question searched, with the slips the search found spelt as meant ("wich compiler flag
+   * shows line numbres?" → "which compiler flag shows line numbers?"): what the extractive
+   * engine reads the question's frame from.
+   */
+  spelled: string;
 }
 
 const EMPTY_SURFACE = new SearchableMap<string>();
@@ -412,6 +418,8 @@ export class KnowledgeBase {
   }
 
   private surface: SearchableMap<string> | null = null;
+  /** The letter triples of the knowledge's words, gathered with them: how its words are spelt. */
+  private spellings: Set<string> | null = null;
   /** Set while the surface words are being gathered in the background. */
   private gathering: Promise<void> | null = null;
   /** Every surface word of the knowledge with its stem (built now if nobody is gathering them). */
@@ -420,9 +428,22 @@ export class KnowledgeBase {
     if (!this.surface) {
       const map = new Map<string, string>();
       for (let i = 0; i < this.passages.length; i++) this.addSurface(map, i);
-      this.surface = surfaceMap(map);
+      this.setSurface(map);
     }
-    return this.surface;
+    return this.surface!;
+  }
+
+  private setSurface(map: Map<string, string>) {
+    const spellings = new Set<string>();
+    for (const w of map.keys()) for (let i = 0; i + 3 <= w.length; i++) spellings.add(w.slice(i, i + 3));
+    this.spellings = spellings;
+    this.surface = surfaceMap(map);
+  }
+
+  /** How the knowledge spells its words, once gathered (null until then: no candidate is skipped). */
+  private knownSpellings(): ReadonlySet<string> | null {
+    if (!this.spellings && !this.gathering) this.surfaceVocabulary();
+    return this.spellings;
   }
 
   private addSurface(map: Map<string, string>, i: number) {
@@ -442,7 +463,7 @@ export class KnowledgeBase {
       this.addSurface(map, i);
       if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
     }
-    this.surface = surfaceMap(map);
+    this.setSurface(map);
   }
 
   /**
@@ -522,14 +543,30 @@ export class KnowledgeBase {
       : [...context].map(([term]) => ({ term, weight: 1, own: true }));
     const weights = new Map<string, number>();
     const alternatives = new Map<string, string[]>();
-    if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [] };
+    if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [], spelled: question };
     const words = surfaceWords(question, this.language);
     const englishStops = this.language.toLowerCase().startsWith('en');
+    const letters = lettersOf(this.language);
+    /** Words of the question as typed → the word a slip in them stands for. */
+    const fixes = new Map<string, string>();
     const expanded = query.flatMap((q) => {
-      let expansions = this.index.expand(q.term);
+      // A word the knowledge lacks is corrected from what the visitor typed first (see
+      // SearchIndex.correct), then by its stem: a word start, or a slip the stem still shows.
+      let expansions = this.index.idOf(q.term) === undefined && q.own && words.has(q.term)
+        ? this.index.correct(words.get(q.term)!, (w) => stemOnce(w, this.language), letters, this.knownSpellings()) : [];
+      // A word that goes on from the stem it is corrected to ("largest" → "larg", which the pages
+      // write "larger") has an ending the stemmer leaves, not a slip: it is found as that stem
+      // but read as typed ("the largest value…" asks for a bound).
+      if (expansions[0]?.spelling && words.get(q.term)!.toLowerCase().startsWith(this.index.termOf(expansions[0].term))) expansions = expansions.map(({ term, factor }) => ({ term, factor }));
+      if (expansions[0]?.spelling) fixes.set(words.get(q.term)!.toLowerCase(), expansions[0].spelling);
+      if (!expansions.length) expansions = this.index.expand(q.term);
       if (!expansions.length && q.own && words.has(q.term)) expansions = this.index.expandSurface(words.get(q.term)!, () => this.surfaceVocabulary());
       // "arround", "whould": a slip in a word of the question's framing, not a thing the pages lack.
-      if (!expansions.length && q.own && words.has(q.term) && englishStops && isStopWordSlip(words.get(q.term)!)) return [];
+      const framing = !expansions.length && q.own && words.has(q.term) && englishStops ? stopWordSlip(words.get(q.term)!) : null;
+      if (framing) {
+        fixes.set(words.get(q.term)!.toLowerCase(), framing);
+        return [];
+      }
       // A typo weighs what the word it stands for weighs. A word the knowledge never uses is
       // a sign the question is about something else ("dark" in "dark mode"): it weighs like
       // the rarest word, so the common words around it cannot carry a passage alone.
@@ -544,11 +581,14 @@ export class KnowledgeBase {
         }
       }
       const idf = expansions.length ? this.index.idf(this.index.termOf(expansions[0].term)) : UNKNOWN_WEIGHT * this.index.idf(q.term);
-      weights.set(q.term, idf * q.weight);
-      alternatives.set(q.term, expansions.length ? expansions.map((e) => this.index.termOf(e.term)) : [q.term]);
+      // A corrected word is known by the word it stands for, as the spelt question says it.
+      const key = expansions[0]?.spelling ? this.index.termOf(expansions[0].term) : q.term;
+      weights.set(key, idf * q.weight);
+      alternatives.set(key, expansions.length ? expansions.map((e) => this.index.termOf(e.term)) : [q.term]);
       return [{ ...q, idf, expansions }];
     });
-    if (!expanded.some((q) => q.own)) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [] };
+    const spelled = spelledAsMeant(question, fixes, this.language);
+    if (!expanded.some((q) => q.own)) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [], spelled };
     const unknownNames = expanded.filter((q) => q.own && !q.expansions.length && words.has(q.term) && looksLikeName(words.get(q.term)!, question)).map((q) => words.get(q.term)!);
     const total = (own: boolean) => expanded.reduce((a, q) => a + (q.own === own ? q.idf : 0), 0);
     const ownTotal = total(true);
@@ -572,9 +612,9 @@ export class KnowledgeBase {
         return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank };
       });
       ranked.sort((a, b) => b.rank - a.rank);
-      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, alternatives, unknownNames };
+      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, alternatives, unknownNames, spelled };
     } catch {
-      return { passages: [], degraded: true, weights, alternatives, unknownNames };
+      return { passages: [], degraded: true, weights, alternatives, unknownNames, spelled };
     }
   }
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { compose } from '../engines/extractive.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
-import { isStopWordSlip, looksLikeName, questionTerms, terms, withoutPersonalData } from './text.ts';
+import { looksLikeName, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { withPhrasesAsWords } from './synonyms.ts';
 import { spawn } from 'node:child_process';
 import { BOT_ID, ORIGIN, startFixture, writeFixture } from '../test/fixtures.ts';
@@ -90,11 +90,48 @@ describe('retrieval', () => {
     // A changed letter is a typo only where a finger slips: a neighbouring key or another vowel.
     const words = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 's', title: 'Scripts', url: '', text: 'Run the install script from a separate shell. The user:pass pair is sent in clear.' }] } });
     expect(words.search('How do I hash with scrypt?').alternatives.get('scrypt')).toEqual(['scrypt']);
-    expect(words.search('in a seperate shell?').alternatives.get('seper')).toContain('separ');
+    expect(words.search('in a seperate shell?').alternatives.get('separ')).toContain('separ');
     // A word that starts another counts as it only when it is most of it: "pass" is not "password".
     const passage = { id: 's#0', sourceId: 's', title: 'Clear text', url: '', heading: '', text: 'The user:pass pair is sent in clear.', score: 1 };
     expect(compose('Is my password sent in clear?', [passage], new Map([['password', 5], ['clear', 1]]))).toBeNull();
     expect(compose('Is the passphrase sent in clear?', [{ ...passage, text: 'The passphr is sent in clear.' }], new Map([['passphras', 5], ['clear', 1]]))?.text).toBe('The passphr is sent in clear.');
+  });
+
+  test('a typo is corrected from what the visitor typed, to the likeliest slip, not from its stem', () => {
+    const club = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'list', title: 'Mailing list', url: '', text: 'To join the mailing list, send an email to join@club.example.' },
+      { id: 'rides', title: 'Rides', url: '', text: 'Making a ride plan: we make one every week. We make it at a steady speed. Please leave your bags outside.' },
+      { id: 'rules', title: 'Club rules', url: '', text: 'Quiet hours start at 10 pm. A key that stops turning is replaced for free.' },
+    ] } });
+    // "maling" stems to "male"; "mailing" is one letter left out, "making" a key next to the right one.
+    expect([...club.search('how do I join the maling list?').alternatives]).toEqual([['join', ['join']], ['mail', ['mail']], ['list', ['list']]]);
+    // Two neighbours swapped ("seped") and a letter typed twice ("leavinng", a form the pages lack).
+    expect(club.search('at what seped do you ride?').alternatives.get('speed')).toEqual(['speed']);
+    expect(club.search('before leavinng?').alternatives.get('leavinng')).toEqual(['leav']); // read as typed: it goes on from "leav"
+    // A key next to the right one, in a short word ("quist"); a letter too many, in a form the
+    // pages never write ("stoppsed" for "stopped": no word of theirs has "ppe").
+    expect(club.search('when are quist hours?').alternatives.get('quiet')).toEqual(['quiet']);
+    expect(club.search('my key stoppsed turning').alternatives.get('stopps')).toEqual(['stop']);
+  });
+
+  test('a misspelt question is read as meant: the answer asked for is read from its corrected words', () => {
+    const server = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'plugins', title: 'Server options', url: '', text: '## pluginTimeout\n\n+ Default: `10000`\n\nThe maximum time in milliseconds in which a plugin can load. A larger value suits slow plugins.' },
+      { id: 'hooks', title: 'Hooks', url: '', text: 'A hook runs before the handler. Hooks can load data.' },
+    ] } });
+    const ask = (q: string) => {
+      const r = server.search(q);
+      return { r, text: compose(r.spelled, r.passages, r.weights, 'en', r.unknownNames, r.alternatives)?.text };
+    };
+    // "…by default?" brings the passage's default line; misspelt, it was read as no such question.
+    const typed = ask('What does pluginTimeout do by defalt?');
+    expect(typed.r.spelled).toBe('What does pluginTimeout do by default?');
+    expect(typed.text).toBe(ask('What does pluginTimeout do by default?').text);
+    expect(typed.text).toContain('10000');
+    // Listed slips of question words and slips of long stop words are spelt as meant too; a word
+    // that goes on from its stem ("largest", the pages write "larger") is read as typed.
+    expect(server.search('wich plugin timeout is used arround here?').spelled).toBe('which plugin timeout is used around here?');
+    expect(server.search('What is the largest pluginTimeout?').spelled).toBe('What is the largest pluginTimeout?');
   });
 
   test('a slip in a word of the question\'s framing ("arround", "whould") is not a word the pages lack', () => {
@@ -102,8 +139,8 @@ describe('retrieval', () => {
     expect([...r.weights.keys()]).not.toContain('whould');
     expect([...r.weights.keys()]).not.toContain('arround');
     expect(out?.text).toContain('one working day');
-    expect(isStopWordSlip('theme')).toBe(false); // "them" is too short to be slipped on
-    expect(isStopWordSlip('becuase')).toBe(true);
+    expect(stopWordSlip('theme')).toBeNull(); // "them" is too short to be slipped on
+    expect(stopWordSlip('becuase')).toBe('because');
     expect([...answer('I just want to know: how long does a tune-up really take?').r.weights.keys()]).toEqual(['tune-up', 'take']);
   });
 

@@ -15,7 +15,12 @@ export interface FieldTerms { title: string[]; heading: string[]; text: string[]
 /** One term of a query; `weight` is the caller's (current question 1, earlier turns less). */
 export interface QueryTerm { term: string; weight: number }
 
-export interface Expansion { term: number; factor: number }
+export interface Expansion {
+  term: number;
+  factor: number;
+  /** For a typo's correction: the spelling one slip away that stems to the term (what was meant). */
+  spelling?: string;
+}
 
 export interface Hit {
   doc: number;
@@ -250,6 +255,74 @@ export class SearchIndex {
       if (t !== undefined && (found.get(t) ?? 0) < FUZZY_FACTOR[d]) found.set(t, FUZZY_FACTOR[d]);
     }
     return [...found].map(([term, factor]) => ({ term, factor })).sort((a, b) => b.factor - a.factor).slice(0, MAX_EXPANSIONS);
+  }
+
+  /**
+   * The known words a misspelt one stands for, found from what the visitor typed rather than
+   * from its stem: every spelling one slip away is stemmed, and the knowledge's stems among them
+   * are the candidates. Stemmed first, a typo can land on another word ("maling" → "male", one
+   * letter from "make"), though "mailing" is one letter from what was typed; and the word meant
+   * may be in the knowledge in another form only ("leavinng" → "leaving" → "leave").
+   * Slips are not equally likely: a letter left out, two neighbours swapped and a letter typed
+   * twice are the common ones; an extra letter and a key next to the right one (or one vowel for
+   * another) come next; a slip on the first letter is the rarest. Only candidates of the likeliest
+   * kind found are kept, the most frequent in the knowledge first: "mailing" (a letter left out)
+   * wins over "making" (k for l). `spellings` (the letter triples of the knowledge's words, when
+   * known) skips candidates no word is spelt like, so few are stemmed.
+   */
+  correct(word: string, stem: (w: string) => string | null, letters: string, spellings: ReadonlySet<string> | null): Expansion[] {
+    const w = word.toLowerCase();
+    const n = w.length;
+    if (n < 4 || [...w].some((c) => !letters.includes(c))) return [];
+    const tier = new Map<number, number>();
+    const spelling = new Map<number, string>();
+    const seen = new Set<string>();
+    const add = (c: string, kind: number) => {
+      if (seen.has(c)) return;
+      seen.add(c);
+      const s = stem(c);
+      const t = s === null ? undefined : this.ids.get(s);
+      if (t !== undefined && kind < (tier.get(t) ?? Infinity)) {
+        tier.set(t, kind);
+        spelling.set(t, c);
+      }
+    };
+    const onFirst = (i: number, kind: number) => (i === 0 ? 2 : kind);
+    for (let i = 0; i + 1 < n; i++) if (w[i] !== w[i + 1]) add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), 0);
+    for (let i = 0; i < n; i++) {
+      const c = w.slice(0, i) + w.slice(i + 1);
+      // A letter typed twice ("leavinng") is a common slip; another extra letter less so, and in
+      // a short word it mostly makes another word.
+      if (w[i] === w[i - 1] || w[i] === w[i + 1]) add(c, 0);
+      else if (n >= 5) add(c, onFirst(i, 1));
+    }
+    // A letter put in at i, or put in place of letter i (a letter of the alphabet each: most of
+    // the candidates): its triples are checked before the candidate is spelt out and stemmed
+    // (most letters make a triple no word has). A letter taken out or two swapped are few and
+    // all stemmed: the triple they make may be in no word of the pages ("stoppsed" → "stopped").
+    const fits = (before: string, x: string, after: string) => !spellings
+      || ((before.length < 2 || spellings.has(before.slice(-2) + x)) && (!before.length || !after.length || spellings.has(before.slice(-1) + x + after[0]))
+        && (after.length < 2 || spellings.has(x + after.slice(0, 2))));
+    for (let i = 0; i <= n; i++) {
+      const before = w.slice(Math.max(0, i - 2), i);
+      const after = w.slice(i, i + 2);
+      for (const x of letters) if (fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i), onFirst(i, 0));
+    }
+    // In a word of five letters or more, when nothing likelier is found ("quist" → quiet).
+    if (n >= 5) {
+      for (let i = 0; i < n; i++) {
+        const before = w.slice(Math.max(0, i - 2), i);
+        const after = w.slice(i + 1, i + 3);
+        const near = (NEAR[w[i]] ?? '') + (VOWEL.test(w[i]) ? 'aeiou' : '');
+        for (const x of near) if (x !== w[i] && fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i + 1), onFirst(i, 1));
+      }
+    }
+    if (!tier.size) return [];
+    const best = Math.min(...tier.values());
+    const df = (t: number) => this.data.offsets[t + 1] - this.data.offsets[t];
+    return [...tier].filter(([, k]) => k === best).map(([t]) => ({ term: t, factor: FUZZY_FACTOR[1], spelling: spelling.get(t) }))
+      .sort((a, b) => df(b.term) - df(a.term))
+      .slice(0, MAX_EXPANSIONS);
   }
 
   /** The id of a term the index knows, or undefined. */

@@ -19,13 +19,16 @@ please so than that the their them then there these they this to too us was we w
 you your yours about any some tell know want use using need get much many thing things anything something hi hello thanks thank
 explain possible able wondering wonder question someone anyone offer offers provide provides
 i've i'm i'd i'll you've you're you'd you'll we've we're we'd it's that's there's what's here's let's
-wich whcih wat waht hwo teh wen wher whta cna yuo around
+around
 just really actually basically simply exactly maybe perhaps already ever kindly specifically
 bitte kann können gibt frage danke hallo
 comment quel quelle quels quelles puis peux merci bonjour
 cómo qué cuál cuánto cuánta puedo puede gracias hola
 هل كيف ماذا متى لماذا أين يمكن يمكنني شكرا مرحبا`.split(/\s+/);
-const STOP = new Set([...eng, ...deu, ...fra, ...spa, ...ara, ...OWN].map((w) => w.toLowerCase()).filter((w) => !KEEP.has(w)));
+/** Slips in short question words, common enough to list: stop words, and read as the word meant. */
+const QUESTION_SLIPS = new Map([['wich', 'which'], ['whcih', 'which'], ['wat', 'what'], ['waht', 'what'], ['whta', 'what'], ['hwo', 'how'], ['teh', 'the'],
+  ['wen', 'when'], ['wher', 'where'], ['cna', 'can'], ['yuo', 'you']]);
+const STOP = new Set([...eng, ...deu, ...fra, ...spa, ...ara, ...OWN, ...QUESTION_SLIPS.keys()].map((w) => w.toLowerCase()).filter((w) => !KEEP.has(w)));
 
 type Stemmer = (word: string) => string;
 const STEMMERS: Record<string, Stemmer> = { en: englishStem, de: stemDe, fr: stemFr, es: stemEs, ar: foldArabic };
@@ -123,6 +126,23 @@ export function normTerm(term: string, language = 'en'): string | null {
     cache.set(t, stem);
   }
   // "needs" and "whats" are stop words once stemmed.
+  return STOP.has(stem) ? null : stem;
+}
+
+/** The letters of a language's words: what a letter left out or mistyped may have been. */
+const LETTERS: Record<string, string> = { de: 'äöüß', fr: 'àâçéèêëîïôùûüÿœ', es: 'áéíóúñü' };
+export function lettersOf(language = 'en'): string {
+  const code = language.toLowerCase().split('-')[0];
+  return code === 'ar' ? '' : `abcdefghijklmnopqrstuvwxyz${LETTERS[code] ?? ''}`;
+}
+
+/**
+ * normTerm for a word of letters, without the cache: a typo's candidate spellings (hundreds per
+ * misspelt word, nearly all no word at all) would fill it with forms nobody writes.
+ */
+export function stemOnce(word: string, language = 'en'): string | null {
+  if (STOP.has(word)) return null;
+  const stem = stemmerFor(language)(word) || word;
   return STOP.has(stem) ? null : stem;
 }
 
@@ -322,14 +342,30 @@ function oneSlip(a: string, b: string): boolean {
 }
 
 /**
- * A misspelt English stop word ("arround", "whould", "becuase"): question framing, not a word
- * the knowledge lacks. Asked only of words the knowledge does not use, so a real word one slip
- * from a stop word ("theme") is never dropped when the pages use it.
+ * The English stop word a misspelt one stands for ("arround" → around, "becuase" → because):
+ * question framing, not a word the knowledge lacks; null for any other word. Asked only of
+ * words the knowledge does not use, so a real word one slip from a stop word ("theme") is never
+ * dropped when the pages use it.
  */
-export function isStopWordSlip(word: string): boolean {
+export function stopWordSlip(word: string): string | null {
   const w = word.toLowerCase();
-  if (w.length < 5 || LONG_STOP_SET.has(w)) return false;
-  return LONG_STOP.some((s) => s[0] === w[0] && oneSlip(w, s));
+  if (w.length < 5 || LONG_STOP_SET.has(w)) return null;
+  return LONG_STOP.find((s) => s[0] === w[0] && oneSlip(w, s)) ?? null;
+}
+
+/**
+ * The question spelt as meant: each word of `fixes` (as typed → the word it stands for, found by
+ * the search) replaced, and in English the listed slips of question words ("wich", "hwo"). The
+ * extractive engine reads what kind of answer is asked for from the question's words ("which…",
+ * "…by default?", "how often…"): misspelt, the frame went unread.
+ */
+export function spelledAsMeant(question: string, fixes: ReadonlyMap<string, string>, language = 'en'): string {
+  const english = language.toLowerCase().startsWith('en');
+  return question.replace(/\p{L}+/gu, (w) => {
+    const lower = w.toLowerCase();
+    const to = fixes.get(lower) ?? (english ? QUESTION_SLIPS.get(lower) : undefined);
+    return to === undefined ? w : /^\p{Lu}/u.test(w) ? to[0].toUpperCase() + to.slice(1) : to;
+  });
 }
 
 /**
