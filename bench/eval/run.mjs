@@ -6,6 +6,8 @@
 // correct answers against the sentence that holds the fact.
 //   npm run eval                      (node bench/eval/run.mjs; --json FILE for bench/run.mjs)
 //   npm run eval -- --set fastify-docs --split dev --misses   (one set, one half, list the misses)
+//   npm run eval -- --batch 4         (only the questions of one batch: their `batch` field, e.g. 4 =
+//                                     the fresh dev batch written before any tuning on it)
 //   npm run eval -- --engine openai --base-url http://127.0.0.1:11434/v1 --model NAME [--api-key-env VAR]
 //                                     (the same questions to the model engine instead of the built-in one)
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -124,12 +126,22 @@ export function judge(q, { text, citations }, lines) {
   return { ok: honest || answered, wrongCited: !answered && cited.length > 0, dontKnow };
 }
 
-async function askAll(url, sets, split) {
+/** `--batch N`: only the questions whose `batch` field is N (questions without one belong to no batch). */
+function batchArg() {
+  const value = arg('batch');
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--batch: "${value}" is not a batch number (a whole number, e.g. 4)`);
+  return n;
+}
+
+async function askAll(url, sets, split, batch) {
   const lines = await dontKnowLines();
   const results = [];
   for (const s of sets) {
     for (const q of s.questions) {
       if (split && q.split !== split) continue;
+      if (batch !== undefined && q.batch !== batch) continue;
       const address = `10.77.${(++client >> 8) & 255}.${client & 255}`;
       let conversationId = null;
       for (const before of q.before ?? []) conversationId = (await ask(url, s.bot, before, conversationId, address)).conversationId;
@@ -168,12 +180,13 @@ export async function measure() {
   const sets = loadSets();
   if (!sets.length) throw new Error(`no evaluation set in ${SETS_DIR}`);
   if (!existsSync(join(ROOT, 'dist', 'server', 'server', 'engines', 'phrases.js'))) throw new Error('the server is not built: npm run build');
+  const batch = batchArg();
   const dataDir = outDir('eval-data');
   rmSync(dataDir, { recursive: true, force: true });
   const server = await startOurServer({ configPath: writeConfig(sets), dataDir });
   let results;
   try {
-    results = await askAll(server.url, sets, arg('split'));
+    results = await askAll(server.url, sets, arg('split'), batch);
   } finally {
     await server.stop();
   }
@@ -201,6 +214,7 @@ export async function measure() {
       'Small talk: one of the server\'s own brief replies, nothing cited. Other language (a German, Spanish or French question over English pages): an honest line in the visitor\'s language, or the right answer with the right citation.',
       'Answer length: median over right answers of the answer\'s characters divided by those of the source sentence(s) that hold the fact (target ≤ 2×).',
       'The cobalt-ebike set was tuned against in earlier sessions: all of it is dev and it is left out of the "untuned" rows.',
+      ...(batch !== undefined ? [`Only batch ${batch}: the questions whose \`batch\` field is ${batch} (--batch); the others were not asked.`] : []),
     ],
   };
 }
