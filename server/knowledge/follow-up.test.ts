@@ -61,3 +61,10 @@ test('"and", "so", "also" before a question of its own (four words of its own, a
   for (const q of ['And what does the low setting mean?', 'and if several plugins register one, in which order do they run?', 'And only the data read misses?', 'And how do I stop it and print the elapsed time?'])
     expect(needsContext(q), q).toBe(true);
 });
+
+test('"it" and "them" stand for a thing named before, however long the question', () => {
+  expect(needsContext("what's the hourly charge for it once my included hours run out?")).toBe(true);
+  expect(needsContext('Can I still use them after my membership ends next month?')).toBe(true);
+  // A question with no pronoun and words of its own stands alone.
+  expect(needsContext('What is the hourly charge for the Sloop Room beyond my plan hours?')).toBe(false);
+});

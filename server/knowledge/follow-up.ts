@@ -11,6 +11,9 @@ const CONTINUES = /^\s*(and|also|but|so|or|what about|how about|what if|same for
 /** Words that point back at something named earlier. */
 const POINTS_BACK = /\b(it|its|it's|that|this|those|these|they|them|their|there|one|ones|same|else|instead|then|er|sie|es|das|dies|dafür|dazu|davon|il|elle|ils|cela|ça|celui|celle|ello|eso|esto|ese|esa)\b/iu;
 
+/** Pronouns that stand for a thing, not a place or a time ("there", "then") nor a determiner ("that plan"). */
+const PRONOUN = /\b(?:it|its|them|their|they)\b/i;
+
 /** The question points back at something named before ("its default", "install it"). */
 export function pointsBack(question: string, language = 'en'): boolean {
   return POINTS_BACK.test(askedPart(question, language));
@@ -24,7 +27,11 @@ export function needsContext(question: string, language = 'en'): boolean {
   if (FRAGMENT.test(asked)) return true;
   if (language.toLowerCase().startsWith('en') && BARE.test(asked)) return true;
   // A short question that points back ("how long does it take?") has too few words of its own.
-  return own.length <= 2 && POINTS_BACK.test(asked);
+  if (own.length <= 2 && POINTS_BACK.test(asked)) return true;
+  // "What's the hourly charge for it once my hours run out?": "it" and "them" stand for a thing
+  // named before, however many words of its own the question has. The earlier turns' words only
+  // move passages up, so a question that names its "it" itself loses nothing by them.
+  return PRONOUN.test(asked);
 }
 
 /**
