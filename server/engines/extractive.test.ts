@@ -296,6 +296,11 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'What is the email address of your support team?')).toBeNull();
   });
 
+  test('a platform by its other name: a Mac is Darwin, as downloads name it', () => {
+    const kb2 = baseOf([{ id: 'bin', title: 'Pre-built binaries', url: '', text: '# Pre-built binaries\n\nDarwin amd64: https://example.com/tool/darwin_amd64.tar.gz\n\nLinux amd64: https://example.com/tool/linux_amd64.tar.gz' }]);
+    expect(answerFrom(kb2, 'Where can I download the pre-built binary for a Mac?')).toContain('darwin_amd64');
+  });
+
   test('a lead-in\'s items are its own words; a rule\'s number is not a quantity', () => {
     const kb2 = baseOf([
       { id: 'after-hours', title: 'After-hours security', url: '', text: '4.1 Outside staffed hours, you must:\n\n- tap your card at every door;\n- never let anyone into the building behind you;\n- switch off the lights when you leave.\n\n4.2 Guests are not allowed in the building outside staffed hours.' },

@@ -32,6 +32,9 @@ const GROUPS: string[][] = [
   ['hotspot', 'tethering', 'tether', 'share my internet', 'share my data', 'personal hotspot'],
   ['child', 'children', 'kid', 'kids'],
   ['bicycle', 'bike'],
+  // Platforms by their other names, as downloads and APIs name them ("darwin_amd64", "win32").
+  ['macos', 'mac', 'os x', 'osx', 'darwin'],
+  ['windows', 'win32'],
   ['phone', 'mobile', 'cellphone', 'handset', 'smartphone'],
   ['number', 'phone number'],
   ['switch', 'move', 'transfer', 'port', 'porting'],
