@@ -66,6 +66,19 @@ describe('extractive answers', () => {
     expect(text).toContain('Default: 5000.');
   });
 
+  test('a table row is about the code or name in its key cell: the visitor\'s own words around it do not hide it', () => {
+    const kb2 = baseOf([
+      { id: 'errors', title: 'Errors', url: '', text: '# Error codes\n\n| Code | Description |\n|---|---|\n| ENOSPC | There is no space available on the device. |\n| ENOSR | There are no stream resources available. |\n| EPIPE | The pipe was broken. |' },
+      // The visitor's other words are common here, as on real pages: the code is the rare one.
+      ...['a disk gets full', 'the app seems slow', 'a script throws', 'the code is telling', 'a disk seems fine', 'the app is full', 'a test throws code', 'telling apart'].map((t, i) => ({ id: `p${i}`, title: `Page ${i}`, url: '', text: `# Page ${i}\n\nSometimes ${t}.` })),
+    ]);
+    // The row matches one word of many ("my disk seems full… what is that code telling me?"),
+    // but that word is the question's rarest and the whole of the row's key: the row answers.
+    expect(answerFrom(kb2, 'My disk seems really full: the app throws ENOSPC - what is that code telling me?')).toBe('Code: ENOSPC; Description: There is no space available on the device.');
+    // Each code its own row.
+    expect(answerFrom(kb2, 'My disk seems really full: the app throws ENOSR - what is that code telling me?')).toContain('no stream resources');
+  });
+
   test('two parts that match the same sentence best still get a sentence each', () => {
     const kb2 = baseOf([
       { id: 'pause', title: 'Membership', url: '', text: 'You may pause a Hot Desk or Dedicated Desk membership once a year for up to 2 months.\n\nDesks are cleaned every evening by our staff.\n\nA paused membership costs $35 per month.' },

@@ -7,7 +7,7 @@
 import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
-import { units, type Unit } from '../knowledge/units.ts';
+import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
 
@@ -26,6 +26,8 @@ interface Pick {
   inMain: Set<string>;
   /** Where each covered question word stands in the unit's word sequence. */
   at: Map<string, number[]>;
+  /** A table row whose key cell the question names (knowledge/units.ts keyCells). */
+  keyed?: string[];
 }
 
 interface Sentence extends Unit {
@@ -116,6 +118,8 @@ function namedPair(question: string, weights: ReadonlyMap<string, number>, langu
 const PAIR_SHARE = 0.6;
 
 const MAX_ITEMS = 12;
+/** What a row named by its key scores above the unit floor, so it leads the units that merely pass it. */
+const KEYED_ROW = 0.05;
 /** What two question words standing together in a unit add to its score: a tie-breaker (more hurt the dev half). */
 const TOGETHER = 0.01;
 /** What a question word found only inside a parenthesis of the unit counts. */
@@ -359,6 +363,7 @@ export function compose(
     return false;
   };
   const asked = askedWords(question, language);
+  const topQuery = Math.max(...query.map(([, w]) => w));
   const candidates: Pick[] = [];
   const unitsOf: Sentence[][] = [];
   const contextOf: Set<string>[] = [];
@@ -386,8 +391,13 @@ export function compose(
       const inMain = new Set([...covers].filter((q) => found(q, main)));
       const at = new Map<string, number[]>();
       for (const q of inMain) at.set(q, unit.seq.flatMap((t, j) => (hits(q, t) ? [j] : [])));
+      // A row is about the cell the visitor names, a code or a name the row is the entry of
+      // ("ENOSPC", "FST_ERR_DEC_AFTER_START", "concord.c:insert"): its other cells say what the
+      // question asks of it, in the table's words, not the visitor's ("what is that code
+      // telling me?", "what went wrong?").
+      const keyed = unit.kind === 'row' ? keyCells(unit, (t) => terms(t, language)).find((k) => namesKey(k, (t) => weightOf.get(t) ?? 0, topQuery)) : undefined;
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
-      candidates.push({ passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at });
+      candidates.push({ passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at, keyed });
     });
   });
   /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
@@ -404,7 +414,10 @@ export function compose(
       const bs = c.at.get(part[i][0]);
       if (as && bs && as.some((j) => bs.includes(j + 1) || bs.includes(j + 2))) together += 1;
     }
-    return hit > 0 ? hit * factor + together * TOGETHER - c.index * 0.002 : -1;
+    if (hit <= 0) return -1;
+    const score = hit * factor + together * TOGETHER - c.index * 0.002;
+    // A row the part names by its key answers it, however many other words the part has.
+    return c.keyed && part.some(([q]) => c.keyed!.includes(q)) ? Math.max(score, MIN_SENTENCE + KEYED_ROW) : score;
   };
   for (const c of candidates) c.score = scoreFor(c, query, total);
   /** Per chosen passage, every term of its text, title and heading. */

@@ -15,6 +15,7 @@ import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { pointsBack } from './follow-up.ts';
+import { keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
 import { askedWords, asksAsHeading, FENCE, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
@@ -61,6 +62,8 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MIN_RELEVANCE = 0.3;
 /** The relevance of a passage whose heading is the visitor's question, word for word. */
 const FAQ_MATCH = 0.9;
+/** The relevance of a passage with a table row keyed by the question's rarest thing (keyMatch). */
+const KEY_MATCH = 0.5;
 
 /** `title:` and `url:` from a leading `---` block; the rest is the body. */
 export function frontMatter(text: string): { meta: Record<string, string>; body: string } {
@@ -501,6 +504,23 @@ export class KnowledgeBase {
     return asksAsHeading(this.passages[doc].heading, asked, this.language) ? FAQ_MATCH : 0;
   }
 
+  /** Per passage, the key cells of its table rows (units.ts keyCells), read once. */
+  private readonly keysOf = new Map<number, string[][]>();
+  /**
+   * Does a passage hold a table row whose key is the question's rarest thing ("ENOSPC" in "my
+   * disk seems full and Node throws ENOSPC - what is that code telling me?")? The visitor's
+   * other words are their own ("disk seems full"), not the table's, so the share of the
+   * question's words the passage matches says too little of it.
+   */
+  private keyMatch(doc: number, weight: (term: string) => number, top: number): number {
+    let keys = this.keysOf.get(doc);
+    if (!keys) {
+      keys = units(this.passages[doc].text).flatMap((u) => (u.kind === 'row' ? keyCells(u, (t) => terms(t, this.language)) : []));
+      this.keysOf.set(doc, keys);
+    }
+    return keys.some((k) => namesKey(k, weight, top)) ? KEY_MATCH : 0;
+  }
+
   /** IDF of a term; one the knowledge never uses weighs like the rarest. */
   weight(term: string): number {
     return this.index.idf(term);
@@ -596,6 +616,8 @@ export class KnowledgeBase {
     try {
       const hits = this.index.search(expanded, limit * CANDIDATES);
       const asked = askedWords(question, this.language);
+      const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.term, q.idf]));
+      const ownTop = Math.max(0, ...ownWeight.values());
       const ranked = hits.map((h) => {
         let own = 0;
         let ctx = 0;
@@ -607,7 +629,7 @@ export class KnowledgeBase {
         // An FAQ's own question in the visitor's words ("What do I need for 5G?" in "What do I
         // need to be able to use your 5G network?"): the page asks what the visitor asks, with the
         // words the search drops as too common ("need", "work", "happens").
-        const relevance = Math.max(Math.min(1, (own / ownTotal) * strength), this.faqMatch(h.doc, asked));
+        const relevance = Math.max(Math.min(1, (own / ownTotal) * strength), this.faqMatch(h.doc, asked), this.keyMatch(h.doc, (t) => ownWeight.get(t) ?? 0, ownTop));
         const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
         return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank };
       });

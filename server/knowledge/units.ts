@@ -23,6 +23,8 @@ export interface Unit {
   group: number;
   /** An item of a numbered list: a step, which says little without the others. */
   step?: boolean;
+  /** A table row's cells, as plain text: a row is about its own cell that the visitor names ("ENOSPC"). */
+  cells?: string[];
 }
 
 const ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
@@ -50,6 +52,29 @@ function rowText(header: string[] | null, row: string[]): string {
   const parts = row.map((c, i) => (c ? (header[i] ? `${header[i]}: ${c}` : c) : '')).filter(Boolean);
   return parts.join('; ');
 }
+
+/**
+ * The cells of a row that are one identifier each ("ENOSPC", "FST_ERR_DEC_AFTER_START",
+ * "concord.c:insert"), as their terms: the entry a row is about, by its code or name.
+ */
+export function keyCells(unit: Unit, termsOf: (text: string) => string[]): string[][] {
+  const letters = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length;
+  return (unit.cells ?? []).filter((c) => c.length >= 3 && !/\s/.test(c) && /\p{L}/u.test(c)).map((c) => {
+    const ts = termsOf(c);
+    // An identifier is one term ("fst_err_dec_after_start", its parts after it); a name with a
+    // dot or colon is its parts ("concord.c:insert" is "concord" and "insert"), all of them.
+    return ts.length && letters(ts[0]) >= letters(c) * WHOLE_SHARE ? [ts[0]] : ts;
+  }).filter((ts) => ts.length > 0);
+}
+/** How much of a cell's letters its first term must hold to be the whole identifier (a stem drops an ending). */
+const WHOLE_SHARE = 0.8;
+
+/** Is a key cell's identifier one the question names as its rarest thing? weight(term) is the term's weight in the question, 0 when absent. */
+export function namesKey(key: string[], weight: (term: string) => number, top: number): boolean {
+  return key.every((t) => weight(t) > 0) && Math.max(...key.map(weight)) >= top * KEY_SHARE;
+}
+/** How rare the key must be against the question's rarest word. */
+const KEY_SHARE = 0.8;
 
 export function units(text: string): Unit[] {
   const out: Unit[] = [];
@@ -93,7 +118,7 @@ export function units(text: string): Unit[] {
     }
     for (const r of rows) {
       const t = rowText(header, r);
-      if (t) out.push({ text: t, kind: 'row', group });
+      if (t) out.push({ text: t, kind: 'row', group, cells: r.filter(Boolean) });
     }
   };
   /**
