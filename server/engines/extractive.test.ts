@@ -241,6 +241,19 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Are backups encrypted?')).toContain('AES-256');
   });
 
+  test('"why…?": an answer gives a cause or a purpose, not only the fact asked about', () => {
+    const kb2 = baseOf([
+      { id: 'network', title: 'Network', url: '', text: 'Our 3G network was switched off on 31 December 2022. Phones that only support 3G no longer work.' },
+      { id: 'pretty', title: 'Logging', url: '', text: 'The pretty printer is not included by default for performance reasons.' },
+      { id: 'timer', title: 'Timers', url: '', text: 'The close method of a timer is legacy: use clearTimeout() instead.' },
+    ]);
+    expect(answerFrom(kb2, 'Why did you switch off the 3G network?')).toBeNull();
+    expect(answerFrom(kb2, 'Why is the close method of a timer legacy?')).toBeNull();
+    expect(answerFrom(kb2, 'Why is the pretty printer not included by default?')).toContain('performance reasons');
+    // Asked whether a reason can be told, the question does not open with "why".
+    expect(answerFrom(kb2, 'When was the 3G network switched off?')).toContain('31 December 2022');
+  });
+
   test('the thing a question is about, in its own words, must be in the answer', () => {
     const kb2 = baseOf([
       { id: 'speed', title: 'How fast is it?', url: '', text: 'Typical download speeds are 150 to 400 Mbps on 5G.' },

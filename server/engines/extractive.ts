@@ -294,6 +294,10 @@ const SUBJECT = /^(?:(?:and|so|ok|okay|also),?\s+)?(?:(?:where|who|when)(?:'s|�
 const SUBJECT_SHARE = 0.5;
 /** Words of a bound or an amount: "is there a limit…" is answered by "up to 5" (ANSWER_TYPES). */
 const BOUND_WORDS = /^(?:unit|units|kind|kinds|type|types|sort|format|limit|limits|maximum|max|minimum|min|cap|ceiling|number|amount|way|option|setting|chance|problem|difference|reason)$/i;
+/** A question that opens by asking why ("Why is…", "How come…"), not one that asks whether a why can be told ("Can Memcheck tell me why…?"). */
+const ASKS_WHY = /^(?:(?:and|so|but|ok|okay),?\s+)?(?:why|how come)\b/i;
+/** Words that give a cause, a purpose or a consequence: what an answer to "why…?" is made of. */
+const GIVES_REASON = /\b(?:because|since|as a result|due to|owing to|thanks to|reasons?|so that|in order to|so as to|that way|this (?:means|is why|way)|which (?:means|is why)|therefore|thus|hence|otherwise|caus(?:e|es|ed|ing)|results? in|leads? to|to (?:avoid|prevent|ensure|keep|allow|protect|reduce|improve|save|support|stop|make sure|comply))\b/i;
 /** A unit that states a default: "Default: `10000`", "Defaults to 5", "[default: high]". */
 const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
 /** Questions that ask for code: a command, an example, the syntax. */
@@ -610,6 +614,10 @@ export function compose(
     for (const q of c.covers) covered.add(q);
     take(c);
   }
+  // "Why…?" asks for a cause or a purpose: an answer that only states the fact asked about
+  // ("Our 3G network was switched off on 31 December 2022" for "why did you switch it off?",
+  // "Deprecated, use X instead" for "why was it deprecated?") is a neighbour of the answer.
+  if (ASKS_WHY.test(question) && !picks.some((p) => GIVES_REASON.test(p.unit.text))) return null;
   // Every thing the question names is in the answer, or the answer is about something else.
   // A platform is named by a unit that speaks of all platforms ("a nice value of -14 on all
   // other platforms" than Windows answers "on Linux").
