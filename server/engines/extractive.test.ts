@@ -282,6 +282,13 @@ describe('extractive answers', () => {
     // Two capitalised words of the question's own are no one's name.
     const kb3 = baseOf([{ id: 'xtree', title: 'Xtrees', url: '', text: 'An xtree file is maintained in the Callgrind Format and read by kcachegrind.' }]);
     expect(answerFrom(kb3, 'Who maintains the Callgrind Format?')).toBeNull();
+    // Asked in the past ("who wrote…?"), a name is wanted as much.
+    const kb4 = baseOf([
+      { id: 'contacts', title: 'git-contacts', url: '', text: 'git-contacts - List people who might be interested in a set of changes.' },
+      { id: 'subtree', title: 'git-subtree', url: '', text: 'git-subtree was originally written by Avery Pennarun.' },
+    ]);
+    expect(answerFrom(kb4, 'Who wrote git-contacts?')).toBeNull();
+    expect(answerFrom(kb4, 'Who originally wrote git-subtree?')).toContain('Avery Pennarun');
     expect(answerFrom(kb2, "What's the URL of Valgrind's bug tracker?")).toBeNull();
     expect(answerFrom(kb2, 'What is the URL of the status page?')).toContain('https://status.example.com');
     expect(answerFrom(kb2, 'When will url.parse() be removed?')).toBeNull();

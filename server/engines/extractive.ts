@@ -223,8 +223,9 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, questio
   [/\b(?:what(?:'s|’s| is| are)|which|where(?:'s|’s| is| can i find))\s+(?:the\s+|your\s+|its\s+)?(?:url|urls|web ?site|homepage|home page|web address|link)\b/i, matcher(/https?:\/\/|\bwww\.|\b[\w-]+\.(?:com|org|net|io|dev|app|info|edu|gov|de|uk|fr|es|eu)\b(?:\/\S*)?/i), 'url website homepage link'],
   // "What is the e-mail address…?": an e-mail address answers.
   [/\b(?:what(?:'s|’s| is)|which)\s+(?:the\s+|your\s+|its\s+)?(?:e-?mail|email)(?:\s+address)?\b|\b(?:e-?mail|email) address (?:do|should|can) (?:i|we) (?:use|write|send)\b/i, matcher(/[\w.+-]+@[\w-]+\.[\w.]+/), 'address'],
-  // "Who maintains Callgrind?", "Who is the landlord…?": a person or an organisation by name.
-  [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b)[a-z]+s\b)/i, (text, question) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || namesSomeone(text, question)],
+  // "Who maintains Callgrind?", "Who is the landlord…?", "Who (originally) wrote git-contacts?":
+  // a person or an organisation by name. The verb may be in the past (who made or wrote it).
+  [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?:[a-z]+ly\s+)?(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b|needed\b)(?:[a-z]+(?:s|ed)|wrote|made|built|began|led|ran)\b)/i, (text, question) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || namesSomeone(text, question)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
   // "Which Perl version…?", "the minimum TypeScript version": a version number answers.
   // A numbered entry's own number ("3.4. I tried running a Java program…", a table of
