@@ -228,6 +228,13 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Which charity do you give lost property to?')).toBeNull();
     expect(answerFrom(kb2, 'Which collection agency do you pass unpaid bills to?')).toBeNull();
     expect(answerFrom(kb2, 'Which insurance company do you use for the bikes?')).toContain('Helvetia');
+    // A company asked for with another verb is named as much: "a satellite network" names none.
+    const kb3 = baseOf([
+      { id: 'cruise', title: 'Cruise ships', url: '', text: 'On cruise ships, a satellite network carries your calls. Calls cost $3.00 per minute and data costs $5.00 per MB.' },
+      { id: 'bank', title: 'Payments', url: '', text: 'Card payments are processed by our partner bank, Northwind, within a day.' },
+    ]);
+    expect(answerFrom(kb3, 'Which satellite company carries calls on cruise ships?')).toBeNull();
+    expect(answerFrom(kb3, 'Which partner bank processes card payments?')).toContain('Northwind');
   });
 
   test('"is the connection encrypted?": a property asked yes or no must be stated', () => {

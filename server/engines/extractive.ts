@@ -162,6 +162,13 @@ const namesSomeone = (text: string, question: string) => {
   const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
   return [...text.matchAll(/(?<=\S\s+)(\p{Lu}\p{Ll}+)\s+(\p{Lu}\p{Ll}+)/gu)].some((m) => !own.has(m[1].toLowerCase()) && !own.has(m[2].toLowerCase()));
 };
+/** A capitalised word mid-sentence that is not the question's own ("insured by Helvetia"): a company is often named in one word. Not a unit's letters ("per MB"). */
+const namesSomething = (text: string, question: string) => {
+  const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
+  return [...text.matchAll(/(?<=[\p{L}\p{N},]\s+)\p{Lu}\p{Ll}[\p{L}\p{N}-]*/gu)].some((m) => !own.has(m[0].toLowerCase()));
+};
+/** Classes of organisation a visitor asks "which … ?" of; the answer is one by name. */
+const ORGANISATIONS = 'compan(?:y|ies)|provider|carrier|operator|partner|bank|firm|agency|vendor|supplier|courier|insurer|manufacturer|processor|organi[sz]ation|charity|contractor|landlord';
 const UNIT_FAMILIES: [string, string][] = [
   ['ms|milliseconds|microseconds|nanoseconds|seconds|minutes|hours|days|business days|working days|weeks|months|years', TIME_UNITS],
   ['bytes|kilobytes|megabytes|gigabytes|terabytes|bits|kb|mb|gb|tb|kib|mib|gib', 'bytes?|bits?|kb|mb|gb|tb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|terabytes?'],
@@ -226,6 +233,8 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, questio
   // "Who maintains Callgrind?", "Who is the landlord…?", "Who (originally) wrote git-contacts?":
   // a person or an organisation by name. The verb may be in the past (who made or wrote it).
   [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?:[a-z]+ly\s+)?(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b|needed\b)(?:[a-z]+(?:s|ed)|wrote|made|built|began|led|ran)\b)/i, (text, question) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || namesSomeone(text, question)],
+  // "Which satellite company carries my calls?": a company by its name, not "a satellite network".
+  [new RegExp(`^(?:(?:and|so|ok|okay),?\\s+)?(?:which|what)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${ORGANISATIONS})\\b`, 'iu'), (text, question) => /\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Corp)\b/.test(text) || namesSomething(text, question)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
   // "Which Perl version…?", "the minimum TypeScript version": a version number answers.
   // A numbered entry's own number ("3.4. I tried running a Java program…", a table of
