@@ -261,6 +261,15 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'When was the 3G network switched off?')).toContain('31 December 2022');
   });
 
+  test('"which … is the biggest?": only a text that ranks or compares says which', () => {
+    const kb2 = baseOf([
+      { id: 'access', title: 'Access', url: '', text: '| Plan | Access hours | Locations |\n|---|---|---|\n| Flex 10 | 8:00 am to 8:00 pm | All three locations |' },
+      { id: 'plans', title: 'Plans', url: '', text: 'Go 5 is the cheapest plan, at $15 a month.' },
+    ]);
+    expect(answerFrom(kb2, 'Which of your three locations is the biggest?')).toBeNull();
+    expect(answerFrom(kb2, 'Which plan is the cheapest?')).toContain('Go 5');
+  });
+
   test('the thing a question is about, in its own words, must be in the answer', () => {
     const kb2 = baseOf([
       { id: 'speed', title: 'How fast is it?', url: '', text: 'Typical download speeds are 150 to 400 Mbps on 5G.' },
