@@ -241,6 +241,13 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Which charity do you give lost property to?')).toBeNull();
     expect(answerFrom(kb2, 'Which collection agency do you pass unpaid bills to?')).toBeNull();
     expect(answerFrom(kb2, 'Which insurance company do you use for the bikes?')).toContain('Helvetia');
+    // A company asked for with another verb is named as much: "a satellite network" names none.
+    const kb3 = baseOf([
+      { id: 'cruise', title: 'Cruise ships', url: '', text: 'On cruise ships, a satellite network carries your calls. Calls cost $3.00 per minute and data costs $5.00 per MB.' },
+      { id: 'bank', title: 'Payments', url: '', text: 'Card payments are processed by our partner bank, Northwind, within a day.' },
+    ]);
+    expect(answerFrom(kb3, 'Which satellite company carries calls on cruise ships?')).toBeNull();
+    expect(answerFrom(kb3, 'Which partner bank processes card payments?')).toContain('Northwind');
   });
 
   test('"is the connection encrypted?": a property asked yes or no must be stated', () => {
@@ -252,6 +259,28 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Is the connection to the debuginfo server encrypted?')).toBeNull();
     expect(answerFrom(kb2, 'Is Wi-Fi calling included?')).toContain('included in every plan');
     expect(answerFrom(kb2, 'Are backups encrypted?')).toContain('AES-256');
+  });
+
+  test('"why…?": an answer gives a cause or a purpose, not only the fact asked about', () => {
+    const kb2 = baseOf([
+      { id: 'network', title: 'Network', url: '', text: 'Our 3G network was switched off on 31 December 2022. Phones that only support 3G no longer work.' },
+      { id: 'pretty', title: 'Logging', url: '', text: 'The pretty printer is not included by default for performance reasons.' },
+      { id: 'timer', title: 'Timers', url: '', text: 'The close method of a timer is legacy: use clearTimeout() instead.' },
+    ]);
+    expect(answerFrom(kb2, 'Why did you switch off the 3G network?')).toBeNull();
+    expect(answerFrom(kb2, 'Why is the close method of a timer legacy?')).toBeNull();
+    expect(answerFrom(kb2, 'Why is the pretty printer not included by default?')).toContain('performance reasons');
+    // Asked whether a reason can be told, the question does not open with "why".
+    expect(answerFrom(kb2, 'When was the 3G network switched off?')).toContain('31 December 2022');
+  });
+
+  test('"which … is the biggest?": only a text that ranks or compares says which', () => {
+    const kb2 = baseOf([
+      { id: 'access', title: 'Access', url: '', text: '| Plan | Access hours | Locations |\n|---|---|---|\n| Flex 10 | 8:00 am to 8:00 pm | All three locations |' },
+      { id: 'plans', title: 'Plans', url: '', text: 'Go 5 is the cheapest plan, at $15 a month.' },
+    ]);
+    expect(answerFrom(kb2, 'Which of your three locations is the biggest?')).toBeNull();
+    expect(answerFrom(kb2, 'Which plan is the cheapest?')).toContain('Go 5');
   });
 
   test('the thing a question is about, in its own words, must be in the answer', () => {
@@ -282,6 +311,13 @@ describe('extractive answers', () => {
     // Two capitalised words of the question's own are no one's name.
     const kb3 = baseOf([{ id: 'xtree', title: 'Xtrees', url: '', text: 'An xtree file is maintained in the Callgrind Format and read by kcachegrind.' }]);
     expect(answerFrom(kb3, 'Who maintains the Callgrind Format?')).toBeNull();
+    // Asked in the past ("who wrote…?"), a name is wanted as much.
+    const kb4 = baseOf([
+      { id: 'contacts', title: 'git-contacts', url: '', text: 'git-contacts - List people who might be interested in a set of changes.' },
+      { id: 'subtree', title: 'git-subtree', url: '', text: 'git-subtree was originally written by Avery Pennarun.' },
+    ]);
+    expect(answerFrom(kb4, 'Who wrote git-contacts?')).toBeNull();
+    expect(answerFrom(kb4, 'Who originally wrote git-subtree?')).toContain('Avery Pennarun');
     expect(answerFrom(kb2, "What's the URL of Valgrind's bug tracker?")).toBeNull();
     expect(answerFrom(kb2, 'What is the URL of the status page?')).toContain('https://status.example.com');
     expect(answerFrom(kb2, 'When will url.parse() be removed?')).toBeNull();

@@ -166,6 +166,13 @@ const namesSomeone = (text: string, question: string) => {
   const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
   return [...text.matchAll(/(?<=\S\s+)(\p{Lu}\p{Ll}+)\s+(\p{Lu}\p{Ll}+)/gu)].some((m) => !own.has(m[1].toLowerCase()) && !own.has(m[2].toLowerCase()));
 };
+/** A capitalised word mid-sentence that is not the question's own ("insured by Helvetia"): a company is often named in one word. Not a unit's letters ("per MB"). */
+const namesSomething = (text: string, question: string) => {
+  const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
+  return [...text.matchAll(/(?<=[\p{L}\p{N},]\s+)\p{Lu}\p{Ll}[\p{L}\p{N}-]*/gu)].some((m) => !own.has(m[0].toLowerCase()));
+};
+/** Classes of organisation a visitor asks "which … ?" of; the answer is one by name. */
+const ORGANISATIONS = 'compan(?:y|ies)|provider|carrier|operator|partner|bank|firm|agency|vendor|supplier|courier|insurer|manufacturer|processor|organi[sz]ation|charity|contractor|landlord';
 const UNIT_FAMILIES: [string, string][] = [
   ['ms|milliseconds|microseconds|nanoseconds|seconds|minutes|hours|days|business days|working days|weeks|months|years', TIME_UNITS],
   ['bytes|kilobytes|megabytes|gigabytes|terabytes|bits|kb|mb|gb|tb|kib|mib|gib', 'bytes?|bits?|kb|mb|gb|tb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|terabytes?'],
@@ -227,8 +234,15 @@ const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, questio
   [/\b(?:what(?:'s|’s| is| are)|which|where(?:'s|’s| is| can i find))\s+(?:the\s+|your\s+|its\s+)?(?:url|urls|web ?site|homepage|home page|web address|link)\b/i, matcher(/https?:\/\/|\bwww\.|\b[\w-]+\.(?:com|org|net|io|dev|app|info|edu|gov|de|uk|fr|es|eu)\b(?:\/\S*)?/i), 'url website homepage link'],
   // "What is the e-mail address…?": an e-mail address answers.
   [/\b(?:what(?:'s|’s| is)|which)\s+(?:the\s+|your\s+|its\s+)?(?:e-?mail|email)(?:\s+address)?\b|\b(?:e-?mail|email) address (?:do|should|can) (?:i|we) (?:use|write|send)\b/i, matcher(/[\w.+-]+@[\w-]+\.[\w.]+/), 'address'],
-  // "Who maintains Callgrind?", "Who is the landlord…?": a person or an organisation by name.
-  [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b)[a-z]+s\b)/i, (text, question) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || namesSomeone(text, question)],
+  // "Who maintains Callgrind?", "Who is the landlord…?", "Who (originally) wrote git-contacts?":
+  // a person or an organisation by name. The verb may be in the past (who made or wrote it).
+  [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?:[a-z]+ly\s+)?(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b|needed\b)(?:[a-z]+(?:s|ed)|wrote|made|built|began|led|ran)\b)/i, (text, question) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || namesSomeone(text, question)],
+  // "Which of your locations is the biggest?", "Which plan is the cheapest?": one thing ranked
+  // above the others; only a text that ranks or compares ("the largest", "more than") says
+  // which. A row of one location's hours does not.
+  [/^(?:(?:and|so|ok|okay),?\s+)?(?:which|what)\b[^?]*\b(?:is|are|was|were)\s+(?:the\s+)?(?:biggest|largest|smallest|cheapest|fastest|slowest|quietest|busiest|newest|oldest|best|worst|most|least|nearest|closest)\b/i, matcher(/\b(?:\w+est|best|worst|most|least|more|less|fewer|than)\b/i)],
+  // "Which satellite company carries my calls?": a company by its name, not "a satellite network".
+  [new RegExp(`^(?:(?:and|so|ok|okay),?\\s+)?(?:which|what)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${ORGANISATIONS})\\b`, 'iu'), (text, question) => /\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Corp)\b/.test(text) || namesSomething(text, question)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
   // "Which Perl version…?", "the minimum TypeScript version": a version number answers.
   // A numbered entry's own number ("3.4. I tried running a Java program…", a table of
@@ -298,6 +312,10 @@ const SUBJECT = /^(?:(?:and|so|ok|okay|also),?\s+)?(?:(?:where|who|when)(?:'s|�
 const SUBJECT_SHARE = 0.5;
 /** Words of a bound or an amount: "is there a limit…" is answered by "up to 5" (ANSWER_TYPES). */
 const BOUND_WORDS = /^(?:unit|units|kind|kinds|type|types|sort|format|limit|limits|maximum|max|minimum|min|cap|ceiling|number|amount|way|option|setting|chance|problem|difference|reason)$/i;
+/** A question that opens by asking why ("Why is…", "How come…"), not one that asks whether a why can be told ("Can Memcheck tell me why…?"). */
+const ASKS_WHY = /^(?:(?:and|so|but|ok|okay),?\s+)?(?:why|how come)\b/i;
+/** Words that give a cause, a purpose or a consequence: what an answer to "why…?" is made of. */
+const GIVES_REASON = /\b(?:because|since|as a result|due to|owing to|thanks to|reasons?|so that|in order to|so as to|that way|this (?:means|is why|way)|which (?:means|is why)|therefore|thus|hence|otherwise|caus(?:e|es|ed|ing)|results? in|leads? to|to (?:avoid|prevent|ensure|keep|allow|protect|reduce|improve|save|support|stop|make sure|comply))\b/i;
 /** A unit that states a default: "Default: `10000`", "Defaults to 5", "[default: high]". */
 const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
 /** Questions that ask for code: a command, an example, the syntax. */
@@ -623,6 +641,10 @@ export function compose(
     for (const q of c.covers) covered.add(q);
     take(c);
   }
+  // "Why…?" asks for a cause or a purpose: an answer that only states the fact asked about
+  // ("Our 3G network was switched off on 31 December 2022" for "why did you switch it off?",
+  // "Deprecated, use X instead" for "why was it deprecated?") is a neighbour of the answer.
+  if (ASKS_WHY.test(question) && !picks.some((p) => GIVES_REASON.test(p.unit.text))) return null;
   // Every thing the question names is in the answer, or the answer is about something else.
   // A platform is named by a unit that speaks of all platforms ("a nice value of -14 on all
   // other platforms" than Windows answers "on Linux").
