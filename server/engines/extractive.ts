@@ -9,7 +9,9 @@ import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
 import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
+import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, SECTION_NUMBER, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
+import { ASKS_PROPERTY, ASKS_SEVERAL, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, questionParts, SUBJECT, SUBJECT_SHARE, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
 
 const MAX_SENTENCES = 4;
 export const MIN_SENTENCE = 0.45;
@@ -62,61 +64,6 @@ export function sentencesOf(passage: string, language = 'en'): Sentence[] {
   return list;
 }
 
-/**
- * Questions that ask for a quantity (a price, a duration, a size, a count, a version): an
- * answer without a number in it is a neighbour of the answer, not the answer ("use the
- * charger in the box" for "what voltage is the charger?").
- */
-const ASKS_QUANTITY = /\b(how (much|many|long|often|far|big|large|old|fast|soon|high|heavy)|what (is|are|'s) the (price|cost|fee|size|limit|maximum|minimum|voltage|wattage|capacity|weight|version|port|timeout)|(price|cost|fee|charge|voltage|wattage|capacity|percentage)\b)/i;
-/** The adjective of a quantity question ("how big", "how long"): the kind of answer, not a word it must contain. */
-const HOW_ADJECTIVE = /\bhow (big|large|small|long|old|fast|far|heavy|high|often|soon|wide|tall|late|early)\b/gi;
-/** "How can I see how many times…" asks for a way, not a number: the quantity is inside what is wanted. */
-const ASKS_WAY = /\b(?:how (?:can|do|does|should|would|could)|where (?:can|do|does)|what (?:command|option|flag|setting)s?)\b[^?]*\bhow (?:much|many|long|often)\b/i;
-const HAS_NUMBER = /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|hundred|thousand|free|unlimited|no charge|half|once|twice|daily|weekly|monthly|yearly|annually)\b/i;
-
-/**
- * The parts of a question that asks several things ("what does it cost, and how long does
- * it take?"), each as its own text; none for a simple question.
- */
-export function questionParts(question: string, language = 'en'): string[] {
-  const parts = question
-    .split(/[,;]\s*(?:and\s+|or\s+)?(?=(?:what|when|where|which|who|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?=(?:what|when|where|which|who|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
-    .filter((p) => terms(p, language).length > 0);
-  // A statement after a question ("Where's your store in Miami? I need the address.") says
-  // why the visitor asks; it is not a second question to answer on its own: the question is
-  // then the one part asked.
-  const asked = parts.filter((p, i) => i === 0 || ASKS.test(p.trim()) || (i === parts.length - 1 && /\?\s*$/.test(p)));
-  return asked.length > 1 || asked.length < parts.length ? asked : [];
-}
-/** A part that asks: it opens with a question word or an inverted verb. */
-const ASKS = /^(?:(?:and|or|also|so|but|plus),?\s+)?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had|any|wie|wann|was|wo|quand|comment|où|cuándo|cómo|dónde|qué)\b/i;
-
-/**
- * Two things of the knowledge's rarest words joined by "and"/"or" ("connectionTimeout and
- * keepAliveTimeout", "the Basic and Plus plans"): the question asked of each, and their terms.
- */
-function namedPair(question: string, weights: ReadonlyMap<string, number>, language: string): { parts: string[]; terms: string[] } | null {
-  const m = /(?<![\p{L}\p{N}])([\p{L}\p{N}][\p{L}\p{N}._-]*) (?:and|or) (?:(my|the|your|our|its|their|a|an) )?([\p{L}\p{N}][\p{L}\p{N}._-]*)(?![\p{L}\p{N}])/u.exec(question);
-  // "The difference between A and B" asks about both at once.
-  if (!m || /\b(between|differ\w*|compar\w*|versus|vs)\b/i.test(question)) return null;
-  const top = Math.max(0, ...weights.values());
-  const [x, det, y] = [m[1], m[2], m[3]];
-  const [a, b] = [terms(x, language)[0], terms(y, language)[0]];
-  if (!a || !b || a === b || (weights.get(a) ?? 0) < top * PAIR_SHARE || (weights.get(b) ?? 0) < top * PAIR_SHARE) return null;
-  // "my photo ID and my invoices": the first thing starts at its own "my", so the second
-  // part asks of "my invoices", not of "my photo invoices".
-  let start = m.index;
-  if (det) {
-    const own = new RegExp(`\\b${det}\\s+(?:\\S+\\s+){0,3}$`, 'i').exec(question.slice(0, m.index));
-    if (own) start = own.index;
-  }
-  const before = question.slice(0, start);
-  const after = question.slice(m.index + m[0].length);
-  return { parts: [`${question.slice(0, m.index)}${x}${after}`, `${before}${det ? `${det} ` : ''}${y}${after}`], terms: [a, b] };
-}
-/** How rare each of the two must be, against the question's rarest word. */
-const PAIR_SHARE = 0.6;
-
 const MAX_ITEMS = 12;
 /** What a row named by its key scores above the unit floor, so it leads the units that merely pass it. */
 const KEYED_ROW = 0.05;
@@ -124,138 +71,6 @@ const KEYED_ROW = 0.05;
 const TOGETHER = 0.01;
 /** What a question word found only inside a parenthesis of the unit counts. */
 const ASIDE_SHARE = 0.5;
-/** A month's name as a date writes it, capitalized: "may", "march" and "sep" are mostly other words. */
-const CAPITAL_MONTHS = /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b/;
-const matcher = (re: RegExp) => (text: string) => re.test(text);
-/**
- * Numbers that name a thing rather than measure it: versions ("v0.11.3", "Added in: v20.1"),
- * addresses ("8.8.8.8"), names with digits ("X11", "IPv6", "utf8", "base64"), references ("#1168").
- */
-const NAMING_NUMBERS = /#\d+\b|\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:added|changed|deprecated|removed) in:?\s*|\b\p{L}+\d[\p{L}\d]*\b/giu;
-/** Words that state a bound. */
-const UPPER_BOUND = /\b(maximum|max|up to|at most|no more than|not more than|limit(ed|s)?|cap(ped)?|or fewer|or less|largest|highest|exceed(s|ing)?|more than|above|over|bigger|larger|longer)\b|≤|<=|</i;
-const LOWER_BOUND = /\b(minimum|min|at least|no less than|not less than|or more|smallest|lowest|below|under|less than|fewer than|shorter|smaller)\b|≥|>=|>/i;
-/** A bound stated with its figure: "up to 5", "at most 10", "a maximum of 3", "limited to 100"; or a threshold something happens at: "when the charges reach $50". */
-const STATED_BOUND = /\b(?:up to|at most|no more than|not more than|a maximum of|maximum of|max(?:imum)?\s*[:=]?|limit(?:ed)? (?:is|of|to|at)|capped at|reach(?:es)?|hits?|exceeds?|at least|a minimum of|minimum of|min(?:imum)?\s*[:=]?)\s*(?:of\s+)?[\d$€£]/i;
-/** Standards and other numbered names ("RFC 5952", "ISO 8601", "PEP 8"); currency codes are amounts. */
-const NUMBERED_NAMES = /\b(?!(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|CNY)\b)[A-Z]{2,5}[ -]\d+\b/gu;
-/** A quantity, once version numbers, addresses and numbered names are set aside. */
-const hasQuantity = (text: string) => HAS_NUMBER.test(text.replace(SECTION_NUMBER, ' ').replace(NAMING_NUMBERS, ' ').replace(NUMBERED_NAMES, ' '));
-/** The number of a numbered rule, section or FAQ entry that starts a unit ("3.6 When you leave…", "5.3. Memcheck's errors…"): a name, not a quantity. */
-const SECTION_NUMBER = /^\s*\d+(?:\.\d+)+\.?\s/;
-/** Numbered entries anywhere in a unit, as a table of contents runs them on ("Background 1.1. How do you…? 1.2. Where…"). */
-const ENTRY_NUMBERS = /(?:^|\s)\d+(?:\.\d+)+\.?(?=\s+["'“]?\p{Lu})/gu;
-/** Whole-word, case-insensitive: does the text name one of these? */
-const names = (list: string[]) => matcher(new RegExp(`(?<![\\p{L}\\p{N}])(${list.join('|')})(?![\\p{L}\\p{N}])`, 'iu'));
-// Small gazetteers of the classes visitors ask "which …?" about; general, not any site's.
-const FORMATS = ['pdf', 'html?', 'markdown', 'md', 'csv', 'json', 'xml', 'docx?', 'txt', 'plain text', 'zip', 'png', 'jpe?g', 'gif', 'svg', 'webp', 'mp3', 'mp4', 'epub', 'odt', 'xlsx?', 'pptx?', 'rtf', 'enex', 'ya?ml', 'tar', 'gz(ip)?', 'ics', 'vcf'];
-const COUNTRIES = ['germany', 'austria', 'switzerland', 'france', 'belgium', 'netherlands', 'luxembourg', 'denmark', 'sweden', 'norway', 'finland', 'iceland', 'ireland', 'united kingdom', 'uk', 'great britain', 'spain', 'portugal', 'italy', 'greece', 'poland', 'czech( republic|ia)?', 'slovakia', 'hungary', 'romania', 'bulgaria', 'croatia', 'slovenia', 'estonia', 'latvia', 'lithuania', 'malta', 'cyprus', 'united states', 'usa', 'us', 'canada', 'mexico', 'brazil', 'argentina', 'chile', 'colombia', 'peru', 'japan', 'china', 'india', 'south korea', 'korea', 'australia', 'new zealand', 'singapore', 'south africa', 'turkey', 'israel', 'egypt', 'morocco', 'saudi arabia', 'united arab emirates', 'uae', 'eu', 'european union'];
-const LANGUAGES = ['english', 'german', 'french', 'spanish', 'italian', 'portuguese', 'dutch', 'danish', 'swedish', 'norwegian', 'finnish', 'polish', 'czech', 'greek', 'turkish', 'russian', 'ukrainian', 'arabic', 'hebrew', 'hindi', 'chinese', 'mandarin', 'japanese', 'korean'];
-const PAYMENTS = ['credit cards?', 'debit cards?', 'cards?', 'paypal', 'bank transfers?', 'direct debit', 'sepa', 'apple pay', 'google pay', 'invoices?', 'cash', 'cheques?', 'checks?', 'visa', 'mastercard', 'american express', 'amex', 'klarna', 'bitcoin', 'gift cards?', 'autopay'];
-const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 'android', 'chrome ?os', 'chromebook', 'web', 'browser', 'chrome', 'firefox', 'safari', 'edge', 'freebsd', 'solaris', 'posix', 'unix'];
-/** A platform's name as the visitor writes it ("Linux", "macOS"). */
-const isPlatform = matcher(new RegExp(`^(?:${PLATFORMS.join('|')})$`, 'i'));
-/** A text about every platform, or every one but those it names ("on all other platforms"). */
-const EVERY_PLATFORM = /\b(?:on |for )?(?:all|every|any) (?:other )?(?:platforms?|operating systems?)\b/i;
-/** Units of a measure: how a question names them, and how a figure in any unit of the same measure is written. */
-const TIME_UNITS = 'ms|milliseconds?|µs|microseconds?|ns|nanoseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|business days|working days|weeks?|months?|years?|yrs?';
-/** A span of time with its unit: "5 business days", "two weeks". */
-const SPAN_OF_TIME = new RegExp(`\\d[\\d,.]*\\s*(?:${TIME_UNITS})\\b|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\\s+(?:${TIME_UNITS})\\b`, 'i');
-/** Two capitalised words mid-sentence ("Julian Seward"), neither of them the question's own ("the Callgrind Format" names no one for "who maintains Callgrind?"). */
-const namesSomeone = (text: string, question: string) => {
-  const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
-  return [...text.matchAll(/(?<=\S\s+)(\p{Lu}\p{Ll}+)\s+(\p{Lu}\p{Ll}+)/gu)].some((m) => !own.has(m[1].toLowerCase()) && !own.has(m[2].toLowerCase()));
-};
-/** A capitalised word mid-sentence that is not the question's own ("insured by Helvetia"): a company is often named in one word. Not a unit's letters ("per MB"). */
-const namesSomething = (text: string, question: string) => {
-  const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
-  return [...text.matchAll(/(?<=[\p{L}\p{N},]\s+)\p{Lu}\p{Ll}[\p{L}\p{N}-]*/gu)].some((m) => !own.has(m[0].toLowerCase()));
-};
-/** Classes of organisation a visitor asks "which … ?" of; the answer is one by name. */
-const ORGANISATIONS = 'compan(?:y|ies)|provider|carrier|operator|partner|bank|firm|agency|vendor|supplier|courier|insurer|manufacturer|processor|organi[sz]ation|charity|contractor|landlord';
-const UNIT_FAMILIES: [string, string][] = [
-  ['ms|milliseconds|microseconds|nanoseconds|seconds|minutes|hours|days|business days|working days|weeks|months|years', TIME_UNITS],
-  ['bytes|kilobytes|megabytes|gigabytes|terabytes|bits|kb|mb|gb|tb|kib|mib|gib', 'bytes?|bits?|kb|mb|gb|tb|kib|mib|gib|kilobytes?|megabytes?|gigabytes?|terabytes?'],
-];
-/**
- * An amount of money: a figure with its currency ("$15", "25 euros", "EUR 9.99"), or a price
- * column's figure ("Price: 30"), or free. A sentence with only other figures ("up to 30
- * people after 6:00 pm") does not say what something costs.
- */
-const CURRENCY = '[$€£¥₹]|US\\$|(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln)\\b|euros?\\b|dollars?\\b|pounds?\\b|cents?\\b|francs?\\b|kr\\b';
-const AMOUNT = new RegExp(`(?:${CURRENCY})\\s?\\d|\\d[\\d,.]*\\s?(?:${CURRENCY})|\\b(?:price|cost|fee|amount|charge)s?\\s*[:=]\\s*\\d|\\b(?:free|no charge|no extra cost|at no cost|nothing|included at no)\\b`, 'i');
-const hasAmount = (text: string) => AMOUNT.test(text) || /^(Free|Nothing)\b/.test(text);
-/**
- * Questions that ask for a kind of fact, what an answer of that kind contains, and (for a
- * class of names) the question's own word for the class, which is not content to cover.
- */
-const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, question: string) => boolean, string?][] = [
-  [{ test: (q) => ASKS_QUANTITY.test(q) && !ASKS_WAY.test(q) }, hasQuantity],
-  // An amount of money is written in digits (or is free): "three plans: Free, Pro" names no price.
-  [/\bhow much\b(?! (data|time|space|storage|memory|longer|faster|slower|more))|\b(price|cost|fee|charge)s?\b/i, matcher(/\d|\b(free|no charge|nothing|no extra cost)\b|^(Free|Nothing)\b/)],
-  // Asked for an amount ("how much does it cost to hire…?", "what is the fee…?"), a figure with
-  // its currency answers. Not "a full charge", "cost in speed", "put the prices up".
-  [/\bhow much\b(?! (?:data|time|space|storage|memory|weight|longer|faster|slower|more|speed))[^?]*\b(?:cost|costs|charge|charged|pay|paid|price|fee)\b(?! in\b)|\bwhat(?:'s| is| are| does| do| will)\b[^?]*\b(?:price|cost|fee|charge)s?\b(?! in\b)|\bhow much (?:is|are) (?:the|a|an|it|my|your)\b/i, hasAmount],
-  [/\b(what|which) (time of (the )?day|time)\b|\bat what time\b/i, matcher(/\d{1,2}(:\d{2}|\s?(am|pm|a\.m\.|p\.m\.))|\b(noon|midnight|o'clock)\b/i)],
-  [/\b(which|what) (month|date|day of the (week|month))\b|\bon what (date|day)\b/i, (text) => CAPITAL_MONTHS.test(text) || /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\b\d{1,2}(st|nd|rd|th)\b/i.test(text)],
-  // "What is the maximum number of servers…?": a number the text gives as a bound, not any number.
-  [/\b(largest|highest|maximum|max)\b.*\b(value|number|size|amount|count|length)\b|\bhow many\b.*\bat most\b/i, (text) => hasQuantity(text) && UPPER_BOUND.test(text)],
-  [/\b(smallest|lowest|minimum|min)\b.*\b(value|number|size|amount|count|length)\b|\bhow many\b.*\bat least\b/i, (text) => hasQuantity(text) && LOWER_BOUND.test(text)],
-  [/\b(percent|percentage)\b/i, matcher(/%|\bper ?cent\b/i)],
-  // "What statusCode does the response get?", "Which port…?": a number is the answer. Not the
-  // verb: "what are the steps to port my number?" asks for a procedure.
-  [/\b(which|what)\b[^?]*\b(status ?codes?|(?<!\b(?:to|I|we|you|can|do) )port( number)?s?|http status)\b/i, matcher(/\d{2,}/)],
-  // "What's its default value?": a value (a number, true/false, none), not a sentence about defaults.
-  [/\bdefault ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b/i.test(text)],
-  // "Which formats…", "Which countries…": the answer names things of that class.
-  [/\b(which|what)( file)? formats?\b|\bwhat (can|do) i export\b/i, names(FORMATS), 'format'],
-  [/\b(which|what) countr(y|ies)\b/i, names(COUNTRIES), 'country'],
-  [/\b(which|what) languages?\b/i, names(LANGUAGES), 'language'],
-  [/\b(which|what) (payment methods?|methods? of payment|ways? (can i |to )?pay)\b|\bhow can i pay\b/i, names(PAYMENTS)],
-  // "Is there a limit on …?": only a text that states one (or says there is none) answers.
-  [/\bis there (?:a|an|any) (?:\w+ )?(?:limit|maximum|max|cap|minimum|ceiling)\b/i, (text) => STATED_BOUND.test(text) || /\b(unlimited|no limit|without (?:a |any )?limit|not limited)\b/i.test(text)],
-  // "How long …?": a duration or a length with its unit, not any number.
-  [{ test: (q) => /\bhow long\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(/\d[\d,.]*\s*(?:-\s*)?(?:ms|milliseconds?|seconds?|secs?|s\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|yrs?|business days|working days|characters?|chars?|bytes?|kb|mb|gb|cm|mm|m\b|km|meters?|metres?|inches|feet|ft)\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a|an|a few|several)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:instantly|immediately|right away|at once|overnight|forever|indefinitely|until)\b|-\s*(?:year|month|day|week|hour|minute)\b/i)],
-  // "How often…?": a frequency ("every 5 seconds", "twice a year", "daily"), not any number
-  // ("the 1, 5 and 15 minute load averages" says nothing of how often they change).
-  [{ test: (q) => /\bhow often\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(/\b(?:every|each|per|once|twice|thrice|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|continuously|constantly|periodically|whenever)\b|\btimes? (?:a|an|per|each|in)\b/i)],
-  // "How many milliseconds / days / megabytes…?": a figure in a unit of that measure ("-1 to
-  // use the default timeout" has a number, but not in milliseconds).
-  ...UNIT_FAMILIES.map(([asked, written]) => [new RegExp(`\\bhow many (?:${asked})\\b`, 'i'), matcher(new RegExp(`\\d[\\d,.]*\\s*(?:-\\s*)?(?:${written})(?![\\p{L}])|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|a|an|a few|several)\\s+(?:${written})(?![\\p{L}])`, 'iu'))] as [RegExp, (text: string) => boolean]),
-  // "When was 2.39.0 released?", "When did you open?": a point in time (a year, a date, a
-  // month), not a sentence that uses the verb ("failed to release contents…"); a version
-  // ("2.39.0") is not a date.
-  [/\bwhen (?:was|were|did)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b/i.test(text) || CAPITAL_MONTHS.test(text)],
-  // "When will url.parse() be removed?", "When is the next drill?": a point in time, a
-  // version, or how long until then ("within 5 business days", "the next business day").
-  // ("When is the hook executed?" asks for the event, "when the client closes…": not this.)
-  [/\bwhen will\b|\bwhen(?:'s| is| are) (?:the|your|my) (?:next|coming|upcoming)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\bv?\d+\.\d+|\bversion \d|\bv\d+\b|\b(?:next|following|same)\s+(?:\w+\s+)?(?:day|week|month|year|release|version|major|minor|billing)\b|\b(?:immediately|right away|at once|instantly|within|until|overnight|soon|future|later)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|noon|midnight)\b|\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i.test(text) || CAPITAL_MONTHS.test(text) || SPAN_OF_TIME.test(text)],
-  // "What's the URL of…?", "Which website…?": an address on the web answers, not a sentence about URLs.
-  [/\b(?:what(?:'s|’s| is| are)|which|where(?:'s|’s| is| can i find))\s+(?:the\s+|your\s+|its\s+)?(?:url|urls|web ?site|homepage|home page|web address|link)\b/i, matcher(/https?:\/\/|\bwww\.|\b[\w-]+\.(?:com|org|net|io|dev|app|info|edu|gov|de|uk|fr|es|eu)\b(?:\/\S*)?/i), 'url website homepage link'],
-  // "What is the e-mail address…?": an e-mail address answers.
-  [/\b(?:what(?:'s|’s| is)|which)\s+(?:the\s+|your\s+|its\s+)?(?:e-?mail|email)(?:\s+address)?\b|\b(?:e-?mail|email) address (?:do|should|can) (?:i|we) (?:use|write|send)\b/i, matcher(/[\w.+-]+@[\w-]+\.[\w.]+/), 'address'],
-  // "Who maintains Callgrind?", "Who is the landlord…?", "Who (originally) wrote git-contacts?":
-  // a person or an organisation by name. The verb may be in the past (who made or wrote it).
-  [/^(?:(?:and|so|ok|okay),?\s+)?who(?:(?:'s|’s| is| are| was| were)\s+(?:the|your|their|its)\b|\s+(?:[a-z]+ly\s+)?(?!does\b|is\b|was\b|has\b|needs\b|pays\b|gets\b|needed\b)(?:[a-z]+(?:s|ed)|wrote|made|built|began|led|ran)\b)/i, (text, question) => /[\w.+-]+@[\w-]+\.[\w.]+|\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Foundation|Project|Team|Group|Corporation|Corp|Company)\b/.test(text) || namesSomeone(text, question)],
-  // "Which of your locations is the biggest?", "Which plan is the cheapest?": one thing ranked
-  // above the others; only a text that ranks or compares ("the largest", "more than") says
-  // which. A row of one location's hours does not.
-  [/^(?:(?:and|so|ok|okay),?\s+)?(?:which|what)\b[^?]*\b(?:is|are|was|were)\s+(?:the\s+)?(?:biggest|largest|smallest|cheapest|fastest|slowest|quietest|busiest|newest|oldest|best|worst|most|least|nearest|closest)\b/i, matcher(/\b(?:\w+est|best|worst|most|least|more|less|fewer|than)\b/i)],
-  // "Which satellite company carries my calls?": a company by its name, not "a satellite network".
-  [new RegExp(`^(?:(?:and|so|ok|okay),?\\s+)?(?:which|what)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${ORGANISATIONS})\\b`, 'iu'), (text, question) => /\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Corp)\b/.test(text) || namesSomething(text, question)],
-  [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
-  // "Which Perl version…?", "the minimum TypeScript version": a version number answers.
-  // A numbered entry's own number ("3.4. I tried running a Java program…", a table of
-  // contents' "1.1. How do you…") is not a version.
-  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! (of|control))/i, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
-];
-/**
- * Questions that ask for several things of a kind ("Which methods must a logger implement?",
- * "What are the kitchen rules?", "What fields does it contain?"): the answer is the list, not
- * the sentence that names the subject of the list. The plural is the noun the verb follows
- * ("which CPU architectures can…"), not a verb's s ("which hook runs…").
- */
-const ASKS_SEVERAL = /\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?!(?:does|is|was|has|this|its)\b)[a-z-]{2,}[^su\s]s(?:\s+(?:can|do|does|did|are|is|were|was|will|would|should|must|have|has|could|of|in|for|from|to|on|that|i|we|you)\b|\s*\?)|\bwhat (?:are|were) (?:the|your|its)\b|\b(?:what|which) (?:kinds?|types?|sorts?) of\b|\bsteps\b|\bwhat (?:must|should|do|does) (?:i|we|you|a member|members) (?:do|bring|need to do|have to do)\b/i;
 /** A unit that lists things: a lead-in with its items, an item, or a sentence of three or more comma-separated things. */
 const ENUMERATES = /(?:,[^,.;]{1,60}){2,}/;
 /** What listing things adds to a unit's score when the question asks for several. */
@@ -267,60 +82,10 @@ const MAX_LIST_CHARS = 900;
 const NEGATION = /\b(not|no|never|cannot|without|except|excluded?)\b|n't\b/i;
 /** What saying "not" adds to a unit's score when the question asks about what is not. */
 const NEGATION_BONUS = 0.1;
-/** "What is X?", "What does X do?", "What are Xs for?": X, the thing to define. */
-const DEFINES = /^(?:so,?\s+)?what(?:'s| is| are| does| do)\s+(?:an?\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}._\/-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}._\/-]*){0,2}?)(?:\s+(?:do|does|mean|for|used for|good for))?\s*\??$/iu;
 /** What defining the thing asked about adds to a unit's score. */
 const DEFINITION_BONUS = 0.1;
-/** How rare the thing asked for must be, against the part's rarest word, to be required. */
-const FOCUS_SHARE = 0.8;
-/** What a "what is the X of…" / "which X…" / "how big is the X…" question asks for: X. */
-const FOCUS = /^(?:(?:and|so|ok|okay),?\s+)?(?:what(?:'s| is| are| was)\s+(?:the|your|its|their|a|an)\s+|which\s+|how (?:big|large|small|long|wide|tall|heavy|old|fast|high|deep)\s+(?:is|are|was|were)\s+(?:the|your|its|their|a|an|my)\s+)([\p{L}][\p{L}-]*)/iu;
-/**
- * "Which charity do you give it to?", "Which collection agency do you use?": one thing of a
- * class, by its name. The class word is the last before the verb; singular (several things
- * are a list, and ASKS_SEVERAL reads those).
- */
-const WHICH_ONE = /^(?:(?:and|so|ok|okay),?\s+)?which\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:do|does|did|is|was|can|could|should|will|would|has|must)\b/iu;
-/**
- * Where the text names its thing only as one of a class ("donated to charity", "pass the
- * balance to a collection agency"): no name, figure or code follows within a few words.
- */
-const indefinitely = (text: string, word: string) => {
-  const at = [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\p{L}{0,3}(?![\\p{L}\\p{N}])`, 'giu'))];
-  return at.length > 0 && at.every((m) => {
-    const before = text.slice(Math.max(0, m.index - 40), m.index);
-    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 40);
-    const generic = /(?:^|\s)(?:a|an|any|some|another|to|for|by|with|from)\s+(?:[\p{Ll}-]+\s+)?$/u.test(before);
-    // "a nice value of -14", "a fee of $7": the figure after "of" says which one.
-    const named = /^[\s,:;(]*(?:(?:called|named|such as|like|e\.g\.|i\.e\.|is|are)\s+)?["'“(]?(?:\p{Lu}|\d|`)|^\s+of\s+[-−+]?[$€£]?\d/u.test(after);
-    return generic && !named;
-  });
-};
-/**
- * "Is the connection encrypted?", "Is Wi-Fi calling included?": a yes/no question about a
- * property; the property (its last word, an adjective or participle) is what is asked.
- */
-const ASKS_PROPERTY = /^(?:(?:and|so|ok|okay),?\s+)?(?:is|are|was|were)\s+(?!there\b|it\s+(?:ok|okay|possible|a problem)\b)[^?]*?\s([\p{L}-]+(?:ed|able|ible|ive|ful|less))\s*\??$/iu;
-/**
- * The thing a question is about, as it names it: "where is the Volta store…", "who is the
- * landlord…", "when is the next fire drill…", "is there a waiting period…", "what upload speeds
- * do you get…". A unit that does not mention it answers a neighbouring question (the cities
- * with 5G for the store, the download speeds for the upload speeds).
- */
-const SUBJECT = /^(?:(?:and|so|ok|okay|also),?\s+)?(?:(?:where|who|when)(?:'s|’s| is| are| was| were)\s+(?:the|your|its|their|a|an|my)\s+(?:next\s+|last\s+|first\s+)?|is there (?:a|an|any)\s+|are there (?:any\s+)?|(?:what|which)\s+(?=(?:[\p{L}\d-]+\s+){1,2}(?:do|does|did|can|could|should|will|would|must)\b))((?:[\p{L}\d-]+\s+){0,2}?[\p{L}\d-]+)(?=\s+(?:do|does|did|is|are|was|were|can|could|should|will|would|must|has|have|of|for|in|on|at|to|from|with|before|after|that|when|if)\b|\s*[?.!,]|\s*$)/iu;
-/** How rare a word of that phrase must be, against the part's rarest word, to be required. */
-const SUBJECT_SHARE = 0.5;
-/** Words of a bound or an amount: "is there a limit…" is answered by "up to 5" (ANSWER_TYPES). */
-const BOUND_WORDS = /^(?:unit|units|kind|kinds|type|types|sort|format|limit|limits|maximum|max|minimum|min|cap|ceiling|number|amount|way|option|setting|chance|problem|difference|reason)$/i;
-/** A question that opens by asking why ("Why is…", "How come…"), not one that asks whether a why can be told ("Can Memcheck tell me why…?"). */
-const ASKS_WHY = /^(?:(?:and|so|but|ok|okay),?\s+)?(?:why|how come)\b/i;
-/** Words that give a cause, a purpose or a consequence: what an answer to "why…?" is made of. */
-const GIVES_REASON = /\b(?:because|since|as a result|due to|owing to|thanks to|reasons?|so that|in order to|so as to|that way|this (?:means|is why|way)|which (?:means|is why)|therefore|thus|hence|otherwise|caus(?:e|es|ed|ing)|results? in|leads? to|to (?:avoid|prevent|ensure|keep|allow|protect|reduce|improve|save|support|stop|make sure|comply))\b/i;
 /** A unit that states a default: "Default: `10000`", "Defaults to 5", "[default: high]". */
 const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
-/** Questions that ask for code: a command, an example, the syntax. */
-const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
-const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
 /** How close to its best unit another must come for a part to take it instead of a unit another part took. */
 const SAME_UNIT_SWITCH = 0.95;
 /** Below this many characters an answer sentence brings the one after it. */

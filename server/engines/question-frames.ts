@@ -1,0 +1,104 @@
+/**
+ * What a question asks about, read from its words (issue 20): its parts when it asks several
+ * things, two named things asked the same, several things of a kind (a list), the thing it is
+ * about or asks which one of, a property asked yes or no, a definition, code. compose()
+ * (extractive.ts) holds the units it chooses to these.
+ */
+import { terms } from '../knowledge/text.ts';
+
+/**
+ * The parts of a question that asks several things ("what does it cost, and how long does
+ * it take?"), each as its own text; none for a simple question.
+ */
+export function questionParts(question: string, language = 'en'): string[] {
+  const parts = question
+    .split(/[,;]\s*(?:and\s+|or\s+)?(?=(?:what|when|where|which|who|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?=(?:what|when|where|which|who|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
+    .filter((p) => terms(p, language).length > 0);
+  // A statement after a question ("Where's your store in Miami? I need the address.") says
+  // why the visitor asks; it is not a second question to answer on its own: the question is
+  // then the one part asked.
+  const asked = parts.filter((p, i) => i === 0 || ASKS.test(p.trim()) || (i === parts.length - 1 && /\?\s*$/.test(p)));
+  return asked.length > 1 || asked.length < parts.length ? asked : [];
+}
+/** A part that asks: it opens with a question word or an inverted verb. */
+const ASKS = /^(?:(?:and|or|also|so|but|plus),?\s+)?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had|any|wie|wann|was|wo|quand|comment|où|cuándo|cómo|dónde|qué)\b/i;
+
+/**
+ * Two things of the knowledge's rarest words joined by "and"/"or" ("connectionTimeout and
+ * keepAliveTimeout", "the Basic and Plus plans"): the question asked of each, and their terms.
+ */
+export function namedPair(question: string, weights: ReadonlyMap<string, number>, language: string): { parts: string[]; terms: string[] } | null {
+  const m = /(?<![\p{L}\p{N}])([\p{L}\p{N}][\p{L}\p{N}._-]*) (?:and|or) (?:(my|the|your|our|its|their|a|an) )?([\p{L}\p{N}][\p{L}\p{N}._-]*)(?![\p{L}\p{N}])/u.exec(question);
+  // "The difference between A and B" asks about both at once.
+  if (!m || /\b(between|differ\w*|compar\w*|versus|vs)\b/i.test(question)) return null;
+  const top = Math.max(0, ...weights.values());
+  const [x, det, y] = [m[1], m[2], m[3]];
+  const [a, b] = [terms(x, language)[0], terms(y, language)[0]];
+  if (!a || !b || a === b || (weights.get(a) ?? 0) < top * PAIR_SHARE || (weights.get(b) ?? 0) < top * PAIR_SHARE) return null;
+  // "my photo ID and my invoices": the first thing starts at its own "my", so the second
+  // part asks of "my invoices", not of "my photo invoices".
+  let start = m.index;
+  if (det) {
+    const own = new RegExp(`\\b${det}\\s+(?:\\S+\\s+){0,3}$`, 'i').exec(question.slice(0, m.index));
+    if (own) start = own.index;
+  }
+  const before = question.slice(0, start);
+  const after = question.slice(m.index + m[0].length);
+  return { parts: [`${question.slice(0, m.index)}${x}${after}`, `${before}${det ? `${det} ` : ''}${y}${after}`], terms: [a, b] };
+}
+/** How rare each of the two must be, against the question's rarest word. */
+const PAIR_SHARE = 0.6;
+
+/**
+ * Questions that ask for several things of a kind ("Which methods must a logger implement?",
+ * "What are the kitchen rules?", "What fields does it contain?"): the answer is the list, not
+ * the sentence that names the subject of the list. The plural is the noun the verb follows
+ * ("which CPU architectures can…"), not a verb's s ("which hook runs…").
+ */
+export const ASKS_SEVERAL = /\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?!(?:does|is|was|has|this|its)\b)[a-z-]{2,}[^su\s]s(?:\s+(?:can|do|does|did|are|is|were|was|will|would|should|must|have|has|could|of|in|for|from|to|on|that|i|we|you)\b|\s*\?)|\bwhat (?:are|were) (?:the|your|its)\b|\b(?:what|which) (?:kinds?|types?|sorts?) of\b|\bsteps\b|\bwhat (?:must|should|do|does) (?:i|we|you|a member|members) (?:do|bring|need to do|have to do)\b/i;
+/** "What is X?", "What does X do?", "What are Xs for?": X, the thing to define. */
+export const DEFINES = /^(?:so,?\s+)?what(?:'s| is| are| does| do)\s+(?:an?\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}._\/-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}._\/-]*){0,2}?)(?:\s+(?:do|does|mean|for|used for|good for))?\s*\??$/iu;
+/** How rare the thing asked for must be, against the part's rarest word, to be required. */
+export const FOCUS_SHARE = 0.8;
+/** What a "what is the X of…" / "which X…" / "how big is the X…" question asks for: X. */
+export const FOCUS = /^(?:(?:and|so|ok|okay),?\s+)?(?:what(?:'s| is| are| was)\s+(?:the|your|its|their|a|an)\s+|which\s+|how (?:big|large|small|long|wide|tall|heavy|old|fast|high|deep)\s+(?:is|are|was|were)\s+(?:the|your|its|their|a|an|my)\s+)([\p{L}][\p{L}-]*)/iu;
+/**
+ * "Which charity do you give it to?", "Which collection agency do you use?": one thing of a
+ * class, by its name. The class word is the last before the verb; singular (several things
+ * are a list, and ASKS_SEVERAL reads those).
+ */
+export const WHICH_ONE = /^(?:(?:and|so|ok|okay),?\s+)?which\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:do|does|did|is|was|can|could|should|will|would|has|must)\b/iu;
+/**
+ * Where the text names its thing only as one of a class ("donated to charity", "pass the
+ * balance to a collection agency"): no name, figure or code follows within a few words.
+ */
+export const indefinitely = (text: string, word: string) => {
+  const at = [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\p{L}{0,3}(?![\\p{L}\\p{N}])`, 'giu'))];
+  return at.length > 0 && at.every((m) => {
+    const before = text.slice(Math.max(0, m.index - 40), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 40);
+    const generic = /(?:^|\s)(?:a|an|any|some|another|to|for|by|with|from)\s+(?:[\p{Ll}-]+\s+)?$/u.test(before);
+    // "a nice value of -14", "a fee of $7": the figure after "of" says which one.
+    const named = /^[\s,:;(]*(?:(?:called|named|such as|like|e\.g\.|i\.e\.|is|are)\s+)?["'“(]?(?:\p{Lu}|\d|`)|^\s+of\s+[-−+]?[$€£]?\d/u.test(after);
+    return generic && !named;
+  });
+};
+/**
+ * "Is the connection encrypted?", "Is Wi-Fi calling included?": a yes/no question about a
+ * property; the property (its last word, an adjective or participle) is what is asked.
+ */
+export const ASKS_PROPERTY = /^(?:(?:and|so|ok|okay),?\s+)?(?:is|are|was|were)\s+(?!there\b|it\s+(?:ok|okay|possible|a problem)\b)[^?]*?\s([\p{L}-]+(?:ed|able|ible|ive|ful|less))\s*\??$/iu;
+/**
+ * The thing a question is about, as it names it: "where is the Volta store…", "who is the
+ * landlord…", "when is the next fire drill…", "is there a waiting period…", "what upload speeds
+ * do you get…". A unit that does not mention it answers a neighbouring question (the cities
+ * with 5G for the store, the download speeds for the upload speeds).
+ */
+export const SUBJECT = /^(?:(?:and|so|ok|okay|also),?\s+)?(?:(?:where|who|when)(?:'s|’s| is| are| was| were)\s+(?:the|your|its|their|a|an|my)\s+(?:next\s+|last\s+|first\s+)?|is there (?:a|an|any)\s+|are there (?:any\s+)?|(?:what|which)\s+(?=(?:[\p{L}\d-]+\s+){1,2}(?:do|does|did|can|could|should|will|would|must)\b))((?:[\p{L}\d-]+\s+){0,2}?[\p{L}\d-]+)(?=\s+(?:do|does|did|is|are|was|were|can|could|should|will|would|must|has|have|of|for|in|on|at|to|from|with|before|after|that|when|if)\b|\s*[?.!,]|\s*$)/iu;
+/** How rare a word of that phrase must be, against the part's rarest word, to be required. */
+export const SUBJECT_SHARE = 0.5;
+/** Words of a bound or an amount: "is there a limit…" is answered by "up to 5" (ANSWER_TYPES). */
+export const BOUND_WORDS = /^(?:unit|units|kind|kinds|type|types|sort|format|limit|limits|maximum|max|minimum|min|cap|ceiling|number|amount|way|option|setting|chance|problem|difference|reason)$/i;
+/** Questions that ask for code: a command, an example, the syntax. */
+export const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
+export const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
