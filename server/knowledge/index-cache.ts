@@ -14,8 +14,11 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { IndexData } from './search-index.ts';
 
-/** 2: a passage with a numbered list is indexed with the term "step" (knowledge.ts fieldTerms). */
-const FORMAT = 2;
+/**
+ * 2: a passage with a numbered list is indexed with the term "step" (knowledge.ts fieldTerms).
+ * 3: "-tion"/"-sion" nouns keep the verb's last letter ("connection" → "connect", text.ts).
+ */
+const FORMAT = 3;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

@@ -36,6 +36,9 @@ describe('questions', () => {
     expect(terms('takes')).toEqual(terms('take'));
     expect(terms('adding added adds')).toEqual(terms('add add add')); // Porter cuts "adding" to "ad", and now "add" and "adds" too
     expect(terms('call')).toEqual(terms('calling'));
+    // A noun in "-tion"/"-sion" keeps the verb's last letter, as Porter does: it meets its verb.
+    expect(terms('connection protections encryption expression')).toEqual(terms('connect protect encrypted expressing'));
+    expect(terms('question section session')).toEqual(['section', 'session']); // too short to lose "-ion"
     expect(terms('colours optimise licence cancelled centre catalogue tyres')).toEqual(terms('colors optimize license canceled center catalog tires'));
     expect(terms('hour four promise')).toEqual(['hour', 'four', 'promis']); // not British spellings
     // A version stays whole and is also its major number; a single digit is a word.

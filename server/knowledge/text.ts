@@ -83,7 +83,12 @@ function englishStem(word: string): string {
   word = american(word);
   // Porter drops a doubled final consonant before a suffix ("adding" → "ad") but leaves the
   // three-letter stem of the bare word ("add", "adds"): that stem is cut the same way, so all meet.
-  const stem = stemEn(IRREGULAR.get(word) ?? word);
+  let stem = stemEn(IRREGULAR.get(word) ?? word);
+  // The stemmer's "-ion" step drops the "s" or "t" Porter keeps ("connection" → "connec",
+  // "protection" → "protec", "encryption" → "encryp"), so the noun never met its verb
+  // ("connect", "protect", "encrypt"): the letter is put back.
+  const ion = /^(.+[st])ions?$/.exec(word);
+  if (ion && stem === ion[1].slice(0, -1)) stem = ion[1];
   return /^[a-z]([b-df-hj-kmnp-rtv-y])\1$/.test(stem) ? stem.slice(0, 2) : stem;
 }
 
