@@ -41,6 +41,17 @@ describe('extractive answers', () => {
     expect(text).not.toContain('Autopay');
   });
 
+  test('"…, and why …?" is a part of its own', () => {
+    const history = baseOf([
+      { id: 'history', title: 'History', url: '', text: '# History\n\nBefore its release the lamp was going to be called Beacon. The first lamps were made in Porto in 2019, in a small workshop near the river.\n\nThe Beacon name was dropped because a lighthouse company already had the trademark.' },
+      { id: 'warranty', title: 'Warranty', url: '', text: '# Warranty\n\nThe lamp has a 2-year warranty.' },
+    ]);
+    // Read as one part, no sentence says enough of the whole question.
+    const text = answerFrom(history, 'What was the lamp going to be called, and why did the makers drop that name in the end?') ?? '';
+    expect(text).toContain('called Beacon');
+    expect(text).toContain('because a lighthouse company');
+  });
+
   test('a part is answered from the passage about it, though that passage is less relevant to the whole question', () => {
     const passages = [
       { id: 'pro#0', sourceId: 'pro', title: 'Pro', url: '', heading: 'Pro plan', text: 'Shipping is free for the first 30 days. The Pro plan costs $20 a month.', score: 1 },
