@@ -17,6 +17,7 @@ const AUTO = botId(7);
 const KNOWLEDGE = [
   { id: 'charging', title: 'Charging the Aurora lamp', text: '# Charging\n\nUse the charger in the box to charge the Aurora lamp. A full charge takes 3 hours.' },
   { id: 'warranty', title: 'Warranty', text: '# Warranty\n\nThe Aurora lamp has a 2-year warranty. The warranty covers the battery and the switch.' },
+  { id: 'flights', title: 'Flying with the lamp', text: '# Prices on planes\n\nOn a plane the lamp travels in cabin baggage only. Wi-Fi on board costs $5 per hour and a phone call costs $3 per minute.' },
   { id: 'models', title: 'Models and prices', text: '# Models\n\nThe Aurora Mini costs 49 euros and weighs 300 grams.\n\nThe Aurora Max costs 89 euros and weighs 700 grams.' },
 ];
 const pgDown = await missing('postgres');
@@ -111,6 +112,15 @@ for (const store of ['sqlite', 'postgres'] as const) {
       const follow = await turn('How long is the warranty?', 'dk-8');
       const and = await turn('and what does it cover?', 'dk-8', BOT_ID, follow.done!.conversation_id);
       expect(and.text).toContain('battery and the switch');
+    });
+
+    test("a follow-up is answered by a sentence that says the earlier question's words instead of the visitor's new ones", async () => {
+      const first = await turn('How much does Wi-Fi cost per hour on a plane?', 'dk-10');
+      expect(first.text).toContain('$5 per hour');
+      // Of "a minute of talking from up there", the sentence says only "minute": with the
+      // earlier question's words (Wi-Fi, cost, per hour, plane) it says enough.
+      const calls = await turn('what about a minute of talking from up there?', 'dk-10', BOT_ID, first.done!.conversation_id);
+      expect(calls.text).toContain('$3 per minute');
     });
 
     test('"What about Max?" is the question before asked of Max', async () => {

@@ -224,7 +224,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
         // The engine decides whether it can answer, with or without passages: the built-in one
         // cannot without, a model may (small talk, the conversation itself) or says NO_ANSWER.
         : engine.answer({
-          question: again ?? question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, spelled: found.spelled, history, image: input.image,
+          question: again ?? question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, spelled: found.spelled, earlier: found.earlier, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
         });
     try {
@@ -237,7 +237,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       if (again && step.done && step.value?.unanswered) {
         found = kb.search(question, { history: earlierAsked });
         turn = engine.answer({
-          question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, spelled: found.spelled, history, image: input.image,
+          question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, spelled: found.spelled, earlier: found.earlier, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
         });
         step = await turn.next();

@@ -19,6 +19,8 @@ export interface EngineRequest {
   unknownNames?: string[];
   /** The question searched with its slips spelt as meant (SearchResult.spelled): what the built-in engine reads. */
   spelled?: string;
+  /** The searched words that came from the earlier turns (SearchResult.earlier). */
+  earlier?: string[];
   /** Earlier turns of this conversation, oldest first, without the current question. */
   history: Turn[];
   image: { data: string; mediaType: string } | null;

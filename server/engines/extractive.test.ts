@@ -41,6 +41,17 @@ describe('extractive answers', () => {
     expect(text).not.toContain('Autopay');
   });
 
+  test('"…, and why …?" is a part of its own', () => {
+    const history = baseOf([
+      { id: 'history', title: 'History', url: '', text: '# History\n\nBefore its release the lamp was going to be called Beacon. The first lamps were made in Porto in 2019, in a small workshop near the river.\n\nThe Beacon name was dropped because a lighthouse company already had the trademark.' },
+      { id: 'warranty', title: 'Warranty', url: '', text: '# Warranty\n\nThe lamp has a 2-year warranty.' },
+    ]);
+    // Read as one part, no sentence says enough of the whole question.
+    const text = answerFrom(history, 'What was the lamp going to be called, and why did the makers drop that name in the end?') ?? '';
+    expect(text).toContain('called Beacon');
+    expect(text).toContain('because a lighthouse company');
+  });
+
   test('a part is answered from the passage about it, though that passage is less relevant to the whole question', () => {
     const passages = [
       { id: 'pro#0', sourceId: 'pro', title: 'Pro', url: '', heading: 'Pro plan', text: 'Shipping is free for the first 30 days. The Pro plan costs $20 a month.', score: 1 },
@@ -52,6 +63,33 @@ describe('extractive answers', () => {
     // The Pro page speaks of shipping, not of the islands: the page on shipping to the islands answers.
     expect(text).toContain('takes 5 days');
     expect(text).not.toContain('30 days');
+  });
+
+  test("a follow-up's unit may say the earlier question's words instead of the visitor's new ones", () => {
+    const passages = [
+      { id: 'r#0', sourceId: 'r', title: 'Roaming', url: '', heading: 'Cruise ships', text: 'On cruise ships your phone uses a satellite network. Calls cost $3.00 per minute and data costs $5.00 per MB.', score: 0.6 },
+    ];
+    // "what about a minute of talking out there?" after "what does data cost per MB on a cruise ship?"
+    const weights = new Map([['minut', 2.2], ['talk', 6], ['out', 2.8], ['cruis', 3.6], ['data', 0.8], ['cost', 1.4], ['per', 1], ['mb', 1.6], ['ship', 1.8]]);
+    const earlier = ['cruis', 'data', 'cost', 'per', 'mb', 'ship'];
+    const q = 'what about a minute of talking out there?';
+    expect(compose(q, passages, weights, 'en', [], new Map(), earlier)?.text).toContain('$3.00 per minute');
+    // Asked alone, the unit covers too little of the question.
+    expect(compose(q, passages, weights)).toBeNull();
+    // The unit that answered the earlier question, saying none of the new words, does not answer again.
+    const discount = new Map([['discount', 6], ...earlier.map((t) => [t, weights.get(t)!] as [string, number])]);
+    expect(compose('and is there a discount?', passages, discount, 'en', [], new Map(), earlier)).toBeNull();
+  });
+
+  test("of units that say as much of a follow-up's new words, the one about the earlier topic answers", () => {
+    const passages = [
+      { id: 'h#0', sourceId: 'h', title: 'House rules', url: '', heading: 'Meeting rooms', text: '| Room | Seats | Price per hour |\n|---|---|---|\n| Skiff Room | 4 | $20 |\n| Sloop Room | 6 | $30 |', score: 0.5 },
+    ];
+    // "what's the hourly price for it?" after "How many seats does the Sloop Room have?"
+    const weights = new Map([['hourli', 3.4], ['price', 2.2], ['seat', 3.4], ['sloop', 1.7], ['room', 0.8]]);
+    const text = compose("what's the hourly price for it?", passages, weights, 'en', [], new Map([['hourli', ['hourli', 'hour']]]), ['seat', 'sloop', 'room'])?.text ?? '';
+    expect(text).toContain('Sloop Room');
+    expect(text).not.toContain('Skiff Room');
   });
 
   test('a part that asks the same of two named things is asked of each', () => {

@@ -69,6 +69,8 @@ const MAX_ITEMS = 12;
 const KEYED_ROW = 0.05;
 /** What two question words standing together in a unit add to its score: a tie-breaker (more hurt the dev half). */
 const TOGETHER = 0.01;
+/** What covering a follow-up's unsaid earlier words adds to a unit's rank: a tie-breaker. */
+const EARLIER_TIE = 0.01;
 /** What a question word found only inside a parenthesis of the unit counts. */
 const ASIDE_SHARE = 0.5;
 /** A unit that lists things: a lead-in with its items, an item, or a sentence of three or more comma-separated things. */
@@ -107,7 +109,7 @@ const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind 
  */
 export function compose(
   question: string, passages: Passage[], weights: Map<string, number>, language = 'en', unknownNames: readonly string[] = [],
-  alternatives: ReadonlyMap<string, readonly string[]> = new Map(),
+  alternatives: ReadonlyMap<string, readonly string[]> = new Map(), earlier: readonly string[] = [],
 ): { text: string; used: string[] } | null {
   // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
   // whatever the rest of the question matches is about something else.
@@ -309,6 +311,7 @@ export function compose(
   const asking = (parts.length ? parts : [question]).map((text) => [text, namedPair(text, weights, language)] as const);
   const segmentsOwn = asking.flatMap(([text, p]): [string, string | null][] => (p ? p.parts.map((t, i) => [t, p.terms[i]]) : [[text, null]]));
   const segments = segmentsOwn.map(([t]) => t);
+  const earlierTerms = new Set(earlier);
   const allNames: string[] = [];
   /** Names of platforms the question gives ("on Linux"): a unit about every platform, or all but another one, speaks of them too. */
   const platformNames = new Set<string>();
@@ -361,10 +364,30 @@ export function compose(
     const partCover = passageWords.map((ws) => part.reduce((a, [q, w]) => (found(q, ws) ? a + w : a), 0));
     const bestCover = Math.max(...partCover) || 1;
     const partFactor = (c: Pick) => (segments.length > 1 ? Math.max(c.factor, partCover[c.passage] / bestCover) : c.factor);
+    // An elliptical follow-up ("what about a minute of calls out there?" after "what does data
+    // cost per MB on a cruise ship?") leaves the earlier question's words unsaid; the unit that
+    // answers it often says them ("Calls cost $3.00 per minute and data costs $5.00 per MB"
+    // under "Cruise ships"). A unit scores its share of the part with them as well, at their
+    // lower weight, when that is more: like retrieval, they only move units up, so a unit that
+    // answers the new words without the old topic loses nothing.
+    const unsaid = query.filter(([q]) => earlierTerms.has(q) && !segTerms.has(q));
+    const withUnsaid = [...part, ...unsaid];
+    const withUnsaidTotal = withUnsaid.reduce((a, [, w]) => a + w, 0);
+    const unsaidTotal = withUnsaidTotal - partTotal;
+    // Only a unit that says something of the new words themselves, and they alone rank the
+    // units that pass: the unit that answered the earlier question says all of its words and
+    // little or nothing new.
     const fit = candidates
-      .map((c) => ({ c, score: scoreFor(c, part, partTotal, partFactor(c)) }))
+      .map((c) => {
+        const alone = scoreFor(c, part, partTotal, partFactor(c));
+        const withEarlier = alone > 0 && unsaid.length ? scoreFor(c, withUnsaid, withUnsaidTotal, partFactor(c)) : -1;
+        // Among units that say as much of the new words, the one about the earlier topic (the
+        // Sloop Room's row, not the Skiff Room's, for "what's the hourly charge for it?").
+        const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
+        return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
+      })
       .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && needs.every((has) => has(answerText(c))) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
-      .map((f) => ({ ...f, rank: f.score + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
+      .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
     // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
@@ -449,7 +472,7 @@ export class ExtractiveEngine implements Engine {
   }
 
   async *answer(req: EngineRequest): AsyncGenerator<string, EngineResult> {
-    const composed = compose(req.spelled ?? req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives);
+    const composed = compose(req.spelled ?? req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives, req.earlier);
     if (!composed) return { used: [], unanswered: true };
     for (const piece of chunkText(composed.text)) {
       if (req.signal.aborted) return { used: [] };

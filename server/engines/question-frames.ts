@@ -8,11 +8,12 @@ import { terms } from '../knowledge/text.ts';
 
 /**
  * The parts of a question that asks several things ("what does it cost, and how long does
- * it take?"), each as its own text; none for a simple question.
+ * it take?", "what was it called, and why did they drop that name?"), each as its own text;
+ * none for a simple question.
  */
 export function questionParts(question: string, language = 'en'): string[] {
   const parts = question
-    .split(/[,;]\s*(?:and\s+|or\s+)?(?=(?:what|when|where|which|who|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?=(?:what|when|where|which|who|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
+    .split(/[,;]\s*(?:and\s+|or\s+)?(?=(?:what|when|where|which|who|why|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?=(?:what|when|where|which|who|why|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
     .filter((p) => terms(p, language).length > 0);
   // A statement after a question ("Where's your store in Miami? I need the address.") says
   // why the visitor asks; it is not a second question to answer on its own: the question is

@@ -46,6 +46,12 @@ export interface SearchResult {
    * engine reads the question's frame from.
    */
   spelled: string;
+  /**
+   * The searched words that came from the earlier turns, not from the question itself (the
+   * earlier questions' words, and the thing "it" points back at): what an elliptical
+   * follow-up leaves unsaid. Empty for a question searched alone.
+   */
+  earlier?: string[];
 }
 
 const EMPTY_SURFACE = new SearchableMap<string>();
@@ -549,6 +555,7 @@ export class KnowledgeBase {
     });
     // "And what's its default value?": "its" is the thing the last question was about, its
     // rarest word ("http2SessionTimeout"), which is then as much the question as "default".
+    const earlier = [...context.keys()];
     if (current.length && users.length && pointsBack(question, this.language)) {
       // The latest turn's words are the context words of its weight (users[0] went in first).
       const subject = [...context].filter(([, w]) => w === CONTEXT_WEIGHTS[0]).map(([t]) => t).sort((a, b) => this.index.idf(b) - this.index.idf(a))[0];
@@ -634,7 +641,7 @@ export class KnowledgeBase {
         return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank };
       });
       ranked.sort((a, b) => b.rank - a.rank);
-      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, alternatives, unknownNames, spelled };
+      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, alternatives, unknownNames, spelled, earlier: current.length ? earlier.filter((t) => weights.has(t)) : [] };
     } catch {
       return { passages: [], degraded: true, weights, alternatives, unknownNames, spelled };
     }
