@@ -64,6 +64,57 @@ export function sentencesOf(passage: string, language = 'en'): Sentence[] {
   return list;
 }
 
+/**
+ * A row's key cells as terms (knowledge/units.ts keyCells), read once per cached unit rather
+ * than per question: a unit of sentencesOf belongs to one language, so the unit is the key.
+ */
+const keyCellsCache = new WeakMap<Unit, string[][]>();
+function keyCellsOf(unit: Sentence, language: string): string[][] {
+  let keys = keyCellsCache.get(unit);
+  if (!keys) keyCellsCache.set(unit, (keys = keyCells(unit, (t) => terms(t, language))));
+  return keys;
+}
+
+/** A unit's words as compose() reads them (its own, with its items' or the sentence's before), and those of them outside parentheses. */
+interface Reading {
+  words: readonly string[];
+  main: Iterable<string>;
+}
+/** Per cached passage (sentencesOf), its units' readings: they depend on the passage alone, not on the question. */
+const readingCache = new WeakMap<Sentence[], Reading[]>();
+function readingsOf(list: Sentence[]): Reading[] {
+  let readings = readingCache.get(list);
+  if (!readings) {
+    readings = list.map((unit, index) => {
+      // A lead-in is read with its items: "The plans include:" answers "which plans are there?"
+      // through the items' words as much as its own.
+      // A sentence that goes on from the one before ("For example, Memcheck adds 16 bytes…"
+      // after "The redzone size depends on the tool.") is read with it: chosen, it brings it.
+      const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : leansOnPrior(list, index) ? [...unit.words, ...list[index - 1].words] : unit.words;
+      // A lead-in's items are its own words too: only a parenthesis is an aside.
+      const main = unit.kind === 'lead' ? [...unit.main, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => [...u.main])] : unit.main;
+      return { words, main };
+    });
+    readingCache.set(list, readings);
+  }
+  return readings;
+}
+
+/**
+ * The terms of a passage's page title and heading, which its units are read under. The same
+ * passages come back question after question; bounded like sentenceCache.
+ */
+const contextCache = new Map<string, string[]>();
+function contextTermsOf(p: Passage, language: string): string[] {
+  const key = `${language}\0${p.title} ${p.heading}`;
+  let list = contextCache.get(key);
+  if (!list) {
+    if (contextCache.size >= SENTENCE_CACHE_MAX) contextCache.clear();
+    contextCache.set(key, (list = terms(`${p.title} ${p.heading}`, language)));
+  }
+  return list;
+}
+
 const MAX_ITEMS = 12;
 /** What a row named by its key scores above the unit floor, so it leads the units that merely pass it. */
 const KEYED_ROW = 0.05;
@@ -143,46 +194,67 @@ export function compose(
   /** A question word is in a set of words when the word, a typo's word or a synonym is. */
   const altsOf = new Map(query.map(([q]) => [q, alternatives.get(q) ?? [q]]));
   const hits = (q: string, t: string) => altsOf.get(q)!.some((a) => matches(a, t));
+  // Each word of the chosen passages is matched against the question once per compose, not
+  // once per unit (and per lead-in, per part, per passage) that has it.
+  const questionWordsOf = new Map<string, Set<string>>();
+  const saysOf = (t: string) => {
+    let qs = questionWordsOf.get(t);
+    if (!qs) questionWordsOf.set(t, (qs = new Set(query.filter(([q]) => hits(q, t)).map(([q]) => q))));
+    return qs;
+  };
   const found = (q: string, ws: Iterable<string>) => {
-    for (const t of ws) if (hits(q, t)) return true;
+    for (const t of ws) if (saysOf(t).has(q)) return true;
     return false;
+  };
+  /** The question words these words say, in the question's order. */
+  const foundIn = (ws: Iterable<string>) => {
+    // Most words say none: no set is made for a unit that says nothing.
+    let says: Set<string> | undefined;
+    for (const t of ws) for (const q of saysOf(t)) (says ??= new Set()).add(q);
+    return says ? query.filter(([q]) => says.has(q)).map(([q]) => q) : [];
   };
   const asked = askedWords(question, language);
   const topQuery = Math.max(...query.map(([, w]) => w));
   const candidates: Pick[] = [];
   const unitsOf: Sentence[][] = [];
   const contextOf: Set<string>[] = [];
+  /** Per chosen passage, the terms of its page title and heading (read twice below). */
+  const contextTerms = chosen.map((p) => contextTermsOf(p, language));
+  /** Per chosen passage, its units' picks by index (candidates holds them in that order). */
+  const picksOf: Pick[][] = [];
   /** A unit's text with its list or table group (what a lead-in stands for). */
-  const answerText = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter((u) => u.group === c.unit.group).map((u) => u.text).join(', ') : c.unit.text);
+  const answerText = (c: Pick) => (c.unit.kind === 'lead' ? leadText(c) : c.unit.text);
+  /** A lead-in's text with its group, joined once: each part's filters read it several times. */
+  const leadTexts = new Map<Pick, string>();
+  const leadText = (c: Pick) => leadTexts.get(c) ?? leadTexts.set(c, unitsOf[c.passage].filter((u) => u.group === c.unit.group).map((u) => u.text).join(', ')).get(c)!;
   chosen.forEach((p, pi) => {
     // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
-    const context = new Set(terms(`${p.title} ${p.heading}`, language));
+    const context = new Set(contextTerms[pi]);
     // An FAQ entry whose question is the visitor's ("What do I need for 5G?") is about all of it.
     const inContext = asksAsHeading(p.heading, asked, language) ? query.map(([q]) => q) : query.filter(([q]) => found(q, context)).map(([q]) => q);
     contextOf[pi] = new Set(inContext);
     const list = sentencesOf(p.text, language);
     unitsOf[pi] = list;
+    picksOf[pi] = [];
+    const readings = readingsOf(list);
     list.forEach((unit, index) => {
-      // A lead-in is read with its items: "The plans include:" answers "which plans are there?"
-      // through the items' words as much as its own.
-      // A sentence that goes on from the one before ("For example, Memcheck adds 16 bytes…"
-      // after "The redzone size depends on the tool.") is read with it: chosen, it brings it.
-      const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : leansOnPrior(list, index) ? [...unit.words, ...list[index - 1].words] : unit.words;
-      const covers = new Set(query.filter(([q]) => found(q, words)).map(([q]) => q));
+      // A lead-in with its items, a sentence that goes on with the one before (readingsOf).
+      const { words, main } = readings[index];
+      const covers = new Set(foundIn(words));
       // Matched once here, so scoring (once per part of the question) only looks things up.
-      // A lead-in's items are its own words too: only a parenthesis is an aside.
-      const main = unit.kind === 'lead' ? [...unit.main, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => [...u.main])] : unit.main;
       const inMain = new Set([...covers].filter((q) => found(q, main)));
       const at = new Map<string, number[]>();
-      for (const q of inMain) at.set(q, unit.seq.flatMap((t, j) => (hits(q, t) ? [j] : [])));
+      for (const q of inMain) at.set(q, unit.seq.flatMap((t, j) => (saysOf(t).has(q) ? [j] : [])));
       // A row is about the cell the visitor names, a code or a name the row is the entry of
       // ("ENOSPC", "FST_ERR_DEC_AFTER_START", "concord.c:insert"): its other cells say what the
       // question asks of it, in the table's words, not the visitor's ("what is that code
       // telling me?", "what went wrong?").
-      const keyed = unit.kind === 'row' ? keyCells(unit, (t) => terms(t, language)).find((k) => namesKey(k, (t) => weightOf.get(t) ?? 0, topQuery)) : undefined;
+      const keyed = unit.kind === 'row' ? keyCellsOf(unit, language).find((k) => namesKey(k, (t) => weightOf.get(t) ?? 0, topQuery)) : undefined;
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
-      candidates.push({ passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at, keyed });
+      const pick: Pick = { passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at, keyed };
+      candidates.push(pick);
+      picksOf[pi].push(pick);
     });
   });
   /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
@@ -205,13 +277,13 @@ export function compose(
     return c.keyed && part.some(([q]) => c.keyed!.includes(q)) ? Math.max(score, MIN_SENTENCE + KEYED_ROW) : score;
   };
   for (const c of candidates) c.score = scoreFor(c, query, total);
-  /** Per chosen passage, every term of its text, title and heading. */
-  const passageWords = chosen.map((p, pi) => new Set([...unitsOf[pi].flatMap((u) => u.words), ...terms(`${p.title} ${p.heading}`, language)]));
+  /** Per chosen passage, the question words any term of its text, title or heading says (what each part's cover is read from). */
+  const passageSays = chosen.map((_, pi) => new Set(foundIn([...unitsOf[pi].flatMap((u) => u.words), ...contextTerms[pi]])));
   const ranked = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score);
   const mentions = (c: Pick, n: string) => c.covers.has(n) || contextOf[c.passage].has(n);
   const picks: Pick[] = [];
   let chars = 0;
-  const unitPick = (pi: number, index: number) => candidates.find((c) => c.passage === pi && c.index === index)!;
+  const unitPick = (pi: number, index: number) => picksOf[pi][index];
   const add = (c: Pick) => {
     if (picks.includes(c)) return;
     picks.push(c);
@@ -361,7 +433,7 @@ export function compose(
     // shipping to the islands second): for this part a unit counts as much as its passage covers the part's
     // words against the passage that covers them best, when that is more than its passage's
     // relevance to the whole question.
-    const partCover = passageWords.map((ws) => part.reduce((a, [q, w]) => (found(q, ws) ? a + w : a), 0));
+    const partCover = passageSays.map((says) => part.reduce((a, [q, w]) => (says.has(q) ? a + w : a), 0));
     const bestCover = Math.max(...partCover) || 1;
     const partFactor = (c: Pick) => (segments.length > 1 ? Math.max(c.factor, partCover[c.passage] / bestCover) : c.factor);
     // An elliptical follow-up ("what about a minute of calls out there?" after "what does data

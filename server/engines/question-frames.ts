@@ -74,7 +74,7 @@ export const WHICH_ONE = /^(?:(?:and|so|ok|okay),?\s+)?which\s+(?:[\p{L}-]+\s+){
  * balance to a collection agency"): no name, figure or code follows within a few words.
  */
 export const indefinitely = (text: string, word: string) => {
-  const at = [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\p{L}{0,3}(?![\\p{L}\\p{N}])`, 'giu'))];
+  const at = [...text.matchAll(wordAt(word))];
   return at.length > 0 && at.every((m) => {
     const before = text.slice(Math.max(0, m.index - 40), m.index);
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 40);
@@ -84,6 +84,21 @@ export const indefinitely = (text: string, word: string) => {
     return generic && !named;
   });
 };
+/**
+ * The word with an ending of up to three letters, as a whole word. A question asks this of
+ * every candidate unit: the expression is made once per word (matchAll copies it, so sharing
+ * a global one is safe). Bounded; a full cache only loses the reuse.
+ */
+const wordAt = (word: string) => {
+  let re = wordAtCache.get(word);
+  if (!re) {
+    if (wordAtCache.size >= WORD_AT_CACHE_MAX) wordAtCache.clear();
+    wordAtCache.set(word, (re = new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\p{L}{0,3}(?![\\p{L}\\p{N}])`, 'giu')));
+  }
+  return re;
+};
+const wordAtCache = new Map<string, RegExp>();
+const WORD_AT_CACHE_MAX = 1000;
 /**
  * "Is the connection encrypted?", "Is Wi-Fi calling included?": a yes/no question about a
  * property; the property (its last word, an adjective or participle) is what is asked.

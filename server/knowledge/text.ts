@@ -121,17 +121,22 @@ export function normTerm(term: string, language = 'en'): string | null {
   // A negative contraction ("can't", "doesn't", "won't") is a stop word as "can", "does" and
   // "not" are: kept, it weighed like the rarest word of a knowledge that writes "cannot".
   if ((t.length < 2 && !/^\d$/.test(t)) || STOP.has(t) || /n['’]t$/.test(t)) return null;
+  const stem = cachedStem(t, language);
+  // "needs" and "whats" are stop words once stemmed.
+  return STOP.has(stem) ? null : stem;
+}
+
+/** A lower-cased token's stem, through stemCache; hyphenated and numeric tokens stay whole: "wi-fi", "2.4", "v2". */
+function cachedStem(t: string, language: string): string {
   let cache = stemCache.get(language);
   if (!cache) stemCache.set(language, (cache = new Map()));
   let stem = cache.get(t);
   if (stem === undefined) {
-    // Hyphenated and numeric tokens stay whole: "wi-fi", "2.4", "v2".
     stem = /^[\p{L}]+$/u.test(t) ? stemmerFor(language)(t) || t : t;
     if (cache.size >= STEM_CACHE_MAX) cache.clear();
     cache.set(t, stem);
   }
-  // "needs" and "whats" are stop words once stemmed.
-  return STOP.has(stem) ? null : stem;
+  return stem;
 }
 
 /** The letters of a language's words: what a letter left out or mistyped may have been. */
@@ -209,7 +214,8 @@ export function askedWords(text: string, language = 'en'): Set<string> {
     const w = t.toLowerCase();
     if (w.length < 2 && !/^\d$/.test(w)) continue;
     if (SLIGHT.has(w)) continue;
-    out.add(/^[\p{L}]+$/u.test(w) ? stemmerFor(language)(w) || w : w);
+    // Stemmed through the cache normTerm fills: retrieval and the engine ask this of every question.
+    out.add(cachedStem(w, language));
   }
   return out;
 }
@@ -282,9 +288,21 @@ const SIGNATURE = [
 /** A name that opens the message beside the visitor's address ("Tom Becker, tom@…: how…"), found by the address. */
 const NAME_BY_CONTACT = new RegExp(String.raw`^\s*${NAME}\s*[,(<:–—-]?\s*${CONTACT_AHEAD}`, 'u');
 
+const PERSONAL_DATA = [NAME_BY_CONTACT, ...PERSONAL, ...SIGNATURE, INTRODUCTION, DETAILS];
 export function withoutPersonalData(text: string): string {
-  return [NAME_BY_CONTACT, ...PERSONAL, ...SIGNATURE, INTRODUCTION, DETAILS].reduce((t, re) => t.replace(re, ' '), text);
+  // One question is read through these twenty expressions several times over (its search
+  // terms, its surface words, what of it asks, each of its parts): the last few are kept.
+  let out = personalDataCache.get(text);
+  if (out === undefined) {
+    out = PERSONAL_DATA.reduce((t, re) => t.replace(re, ' '), text);
+    if (personalDataCache.size >= PERSONAL_DATA_CACHE_MAX) personalDataCache.delete(personalDataCache.keys().next().value!);
+    personalDataCache.set(text, out);
+  }
+  return out;
 }
+const personalDataCache = new Map<string, string>();
+/** A few questions' worth: reuse within a turn, not across turns. */
+const PERSONAL_DATA_CACHE_MAX = 16;
 
 /**
  * What of a message asks: without the visitor's greeting, name and address, and starting at
