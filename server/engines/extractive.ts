@@ -6,7 +6,7 @@
  */
 import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
-import { askedPart, askedWords, asksAsHeading, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
+import { askedPart, askedWords, asksAsHeading, escapeRegExp, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
 import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, SECTION_NUMBER, isPlatform } from './answer-types.ts';
@@ -299,7 +299,7 @@ export function compose(
   // "What is git-jump?", "What does Massif do?": the sentence that has the thing as its
   // subject ("Git-jump is a script…") defines it; others only mention it.
   const defined = DEFINES.exec(question.trim())?.[1];
-  const definedAt = defined ? new RegExp(`^(?:the\\s+)?${defined.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+')}\\b[^.;:]{0,40}?\\b(?:is|are|was|does|do|lets|helps|makes|provides|allows|gives|runs|turns|reads|writes|finds|shows|adds)\\b`, 'i') : null;
+  const definedAt = defined ? new RegExp(`^(?:the\\s+)?${escapeRegExp(defined).replace(/\s+/g, '\\s+')}\\b[^.;:]{0,40}?\\b(?:is|are|was|does|do|lets|helps|makes|provides|allows|gives|runs|turns|reads|writes|finds|shows|adds)\\b`, 'i') : null;
   const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
   const asksItself = (c: Pick) => isQuestion(c.unit) && !!unitsOf[c.passage][c.index + 1] && !isQuestion(unitsOf[c.passage][c.index + 1]);

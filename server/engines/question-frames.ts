@@ -4,7 +4,7 @@
  * about or asks which one of, a property asked yes or no, a definition, code. compose()
  * (extractive.ts) holds the units it chooses to these.
  */
-import { terms } from '../knowledge/text.ts';
+import { escapeRegExp, terms } from '../knowledge/text.ts';
 
 /**
  * The parts of a question that asks several things ("what does it cost, and how long does
@@ -93,7 +93,7 @@ const wordAt = (word: string) => {
   let re = wordAtCache.get(word);
   if (!re) {
     if (wordAtCache.size >= WORD_AT_CACHE_MAX) wordAtCache.clear();
-    wordAtCache.set(word, (re = new RegExp(`(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\p{L}{0,3}(?![\\p{L}\\p{N}])`, 'giu')));
+    wordAtCache.set(word, (re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}\\p{L}{0,3}(?![\\p{L}\\p{N}])`, 'giu')));
   }
   return re;
 };

@@ -5,7 +5,7 @@
  * the words of it that the knowledge actually uses. English only; other languages search as
  * written.
  */
-import { normTerm } from './text.ts';
+import { escapeRegExp, normTerm } from './text.ts';
 
 const GROUPS: string[][] = [
   ['refund', 'money back', 'reimburse', 'reimbursement', 'repay', 'repayment'],
@@ -66,8 +66,6 @@ const GROUPS: string[][] = [
 
 type Phrase = { re: RegExp; head: string };
 
-const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * A phrase as visitors write it: its verb in any form ("signed up", "switching on", "shuts
  * down", "hanging on to"), and "my" as any owner, with or without a noun of theirs ("share
@@ -78,10 +76,10 @@ function phraseRe(phrase: string): RegExp {
   // A final consonant after one vowel doubles before -ed and -ing ("shut" → "shutting").
   const doubled = /[^aeiou][aeiou][bdgkmnprt]$/.test(first) ? `|${first.at(-1)}(?:ed|ing)` : '';
   const verb = rest.length && /^[a-z]{2,}$/.test(first)
-    ? `${escape(first.replace(/e$/, ''))}(?:${first.endsWith('e') ? 'e|es|ed|ing' : '|s|es|ed|ing'}${doubled})`
-    : escape(first);
+    ? `${escapeRegExp(first.replace(/e$/, ''))}(?:${first.endsWith('e') ? 'e|es|ed|ing' : '|s|es|ed|ing'}${doubled})`
+    : escapeRegExp(first);
   // A phrase that ends on "my" ("end my") needs the owner: "in the end the price…" ends nothing.
-  const others = rest.map((w, i) => (w !== 'my' ? escape(w) : i === rest.length - 1 ? '(?:my|your|our)' : "(?:my|your|our|the)(?:\\s+[\\p{L}\\p{N}]+['’]s)?"));
+  const others = rest.map((w, i) => (w !== 'my' ? escapeRegExp(w) : i === rest.length - 1 ? '(?:my|your|our)' : "(?:my|your|our|the)(?:\\s+[\\p{L}\\p{N}]+['’]s)?"));
   return new RegExp(`\\b${[verb, ...others].join('\\s+')}\\b`, 'giu');
 }
 const PHRASES: Phrase[] = [];

@@ -181,10 +181,7 @@ export function tokens(text: string): string[] {
   return out;
 }
 
-/**
- * The words of a question as an FAQ would write it: only articles, pronouns and the like are
- * dropped, so "What do I need for 5G?" keeps "need", which the search's stop words drop.
- */
+/** Articles, pronouns and the like: the only words askedWords drops. */
 const SLIGHT = new Set('a an the i me my mine you your yours we us our it its they them their he she his her to of for in on at by with and or do does did is are be was were am so just please'.split(' '));
 /** Is `heading` an FAQ's question that the visitor asked: all its words (two or more beyond its question word) among `asked`? */
 export function asksAsHeading(heading: string, asked: ReadonlySet<string>, language = 'en'): boolean {
@@ -208,6 +205,10 @@ const headingWords = new Map<string, Set<string>>();
 const HEADING_CACHE_MAX = 20_000;
 const QUESTION_WORDS = new Set(['what', 'when', 'where', 'which', 'who', 'whom', 'whose', 'why', 'how', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'must', 'has', 'have', 'had']);
 
+/**
+ * The words of a question as an FAQ would write it, stemmed: only articles, pronouns and the
+ * like are dropped, so "What do I need for 5G?" keeps "need", which the search's stop words drop.
+ */
 export function askedWords(text: string, language = 'en'): Set<string> {
   const out = new Set<string>();
   for (const t of tokens(text)) {
@@ -219,6 +220,9 @@ export function askedWords(text: string, language = 'en'): Set<string> {
   }
   return out;
 }
+
+/** A text as a regular expression that matches it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function terms(text: string, language = 'en'): string[] {
   const out: string[] = [];
