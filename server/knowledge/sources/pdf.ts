@@ -95,7 +95,8 @@ export function pageText(items: readonly object[]): { text: string; firstLine: s
   let lineHeight = 0;
   let lastY: number | null = null;
   let lastHeight = 0;
-  const heights: number[] = [];
+  /** Characters per run height (to a tenth): the body size is the height most are set in. */
+  const counts = new Map<number, number>();
   const endLine = () => {
     const text = line.replace(/\s+/g, ' ').trim();
     line = '';
@@ -121,7 +122,8 @@ export function pageText(items: readonly object[]): { text: string; firstLine: s
       lineHeight = Math.max(lineHeight, run.height);
       // Weighed by its characters: many short runs of code ("--leak-check=full", "all") set
       // smaller than the prose are not the body text.
-      for (let k = 0; k < run.str.trim().length; k++) heights.push(run.height);
+      const h = Math.round(run.height * 10) / 10;
+      counts.set(h, (counts.get(h) ?? 0) + run.str.trim().length);
     }
     if (lineX === null && run.str.trim()) lineX = run.transform[4];
     line += run.str;
@@ -129,8 +131,6 @@ export function pageText(items: readonly object[]): { text: string; firstLine: s
   }
   endLine();
   // The body size: the height most of the page's characters are set in.
-  const counts = new Map<number, number>();
-  for (const h of heights) counts.set(Math.round(h * 10) / 10, (counts.get(Math.round(h * 10) / 10) ?? 0) + 1);
   const body = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
   let lastHeading: string | null = null;
   // A word broken at a hyphen over a gap ("--leak-check-" … "heuristics=stdstring,…") goes on
