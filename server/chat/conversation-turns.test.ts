@@ -12,6 +12,7 @@ const KNOWLEDGE = [
   { id: 'models', title: 'Models and prices', text: '# Models\n\nThe Aurora Mini costs 49 euros and weighs 300 grams.\n\nThe Aurora Max costs 89 euros and weighs 700 grams.' },
   { id: 'warranty', title: 'Warranty', text: '# Warranty\n\nThe Aurora lamp has a 2-year warranty. The warranty covers the battery and the switch.' },
   { id: 'tools', title: 'Tools', text: '# Speed\n\nMemcheck makes a program run 20 times slower than native.\n\nAt the other end, Nulgrind causes only a 4 times slowdown.' },
+  { id: 'cache', title: 'Cache', text: 'The cache keeps 500 entries. Entries are often reused. The cache is refreshed every 5 seconds.' },
 ];
 let s: TestServer;
 beforeAll(async () => {
@@ -58,4 +59,12 @@ test('"what about X?" that the restated question does not answer is answered as 
   expect(first.text).toContain('20 times');
   // Restated, it asks "how much slower…" of Nulgrind, whose page says "slowdown".
   expect((await turn('What about Nulgrind?', 'ct-5', first.conversation)).text).toContain('4 times slowdown');
+});
+
+test('a misspelt question is answered as the question spelt right: "how oftn…?" asks how often', async () => {
+  // The engine reads what is asked (a frequency) from the search's spelling of the message;
+  // read as typed, "oftn" was a word to cover and brought "Entries are often reused."
+  const typed = await turn('How oftn is the cache refreshed?', 'ct-9');
+  expect(typed.text).toBe('The cache is refreshed every 5 seconds.');
+  expect(typed.text).toBe((await turn('How often is the cache refreshed?', 'ct-10')).text);
 });
