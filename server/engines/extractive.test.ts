@@ -8,6 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { KnowledgeBase } from '../knowledge/knowledge.ts';
 import { compose } from './extractive.ts';
+import { questionParts } from './question-frames.ts';
 
 const kb = new KnowledgeBase({
   knowledge: {
@@ -542,6 +543,30 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'What Ir does hash in concord.c have?')).toBe('Then come the counts per function:\nfunction: concord.c:hash; Ir: 2,521,927; I1mr: 2');
     // Asked for several, the lead-in brings its rows.
     expect(answerFrom(kb2, 'Which functions are in the counts per function?')).toContain('concord.c:insert');
+  });
+
+  test('a row named by its key answers a question of a figure in the table\'s own words', () => {
+    const rows = ['getc.c:get 8,821,482 1,621', 'concord.c:word 5,222,023 16', 'main.c:strcmp 2,649,248 7,326', 'concord.c:insert 1,496,937 9,000']
+      .map((r) => `| ${r.split(' ').join(' | ')} |`).join('\n');
+    const kb2 = baseOf([
+      { id: 'counts', title: 'Profiler', url: '', text: `## Function counts\n\nThen come the counts per function:\n\n| function | Ir | D1mr |\n|---|---|---|\n${rows}` },
+      { id: 'other', title: 'Profiler', url: '', text: '## Events\n\nD1 read misses are counted per data access. Write misses are counted apart.' },
+    ]);
+    // The lead-in is read with every row's words, yet one row is asked about; "D1 read misses"
+    // is named by its short form in parentheses, which the table uses.
+    expect(answerFrom(kb2, 'In the counts per function, how many D1 read misses (D1mr) does concord.c:insert have?')).toContain('D1mr: 9,000');
+    // The figure is the table's "9,000", with no unit after it: it still answers "how many bytes".
+    const kb3 = baseOf([{ id: 'heap', title: 'Heap', url: '', text: '## Heap report\n\nThe report lists each function:\n\n| freedB | freedBk | function |\n|---|---|---|\n| 111 | 9 | mfg.c:freeX |\n| 131 | 10 | mfg.c:freeY |\n| 0 | 0 | mfg.c:main |' },
+      { id: 'sizes', title: 'Sizes', url: '', text: '## Sizes\n\nEvery block is counted in bytes, and the mfg example allocates many bytes.' },
+      { id: 'tools', title: 'Tools', url: '', text: '## Tools\n\nThe report shows bytes per block.' }]);
+    expect(answerFrom(kb3, 'How many bytes did mfg.c:freeX free?')).toContain('freedB: 111');
+  });
+
+  test('a phrase before the question narrows it; it is not a question of its own', () => {
+    expect(questionParts('For gzip streams, what can I pass as the flush mode?')).toEqual([]);
+    expect(questionParts('In the example output, what was the cache size?')).toEqual([]);
+    // Two questions are still two parts.
+    expect(questionParts('How much is the late fee, and how much data does Basic include?')).toHaveLength(2);
   });
 
   test('a question on the page is not the answer: what follows it is', () => {
