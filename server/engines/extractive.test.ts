@@ -104,6 +104,19 @@ describe('extractive answers', () => {
     expect(text).toContain('Default: 5000.');
   });
 
+  test('a part that names its thing only as "it" asks of the thing the part before names', () => {
+    const passages = [
+      { id: 'g#0', sourceId: 'g', title: 'Gauges', url: '', heading: 'gauge.zeroAll()', text: 'Added in: v3.2.0\n\nReturns the number of needles it put back to zero.', score: 1 },
+      { id: 'g#1', sourceId: 'g', title: 'Gauges', url: '', heading: 'Gauges', text: '| Version | Changes |\n|---|---|\n| v1.0.0 | Added in: v1.0.0 |\n\nA gauge shows one reading.', score: 0.9 },
+    ];
+    const weights = new Map([['gaug', 3], ['zeroal', 5], ['return', 1.4], ['version', 1.7], ['ad', 1]]);
+    const text = compose('What does gauge.zeroAll() return, and which version added it?', passages, weights)?.text ?? '';
+    expect(text).toContain('number of needles');
+    // "added it" is gauge.zeroAll(): its own version, not the first version of gauges at all.
+    expect(text).toContain('v3.2.0');
+    expect(text).not.toContain('v1.0.0');
+  });
+
   test('a table row is about the code or name in its key cell: the visitor\'s own words around it do not hide it', () => {
     const kb2 = baseOf([
       { id: 'errors', title: 'Errors', url: '', text: '# Error codes\n\n| Code | Description |\n|---|---|\n| ENOSPC | There is no space available on the device. |\n| ENOSR | There are no stream resources available. |\n| EPIPE | The pipe was broken. |' },

@@ -115,6 +115,8 @@ function contextTermsOf(p: Passage, language: string): string[] {
   return list;
 }
 
+/** A part that names its thing only as a pronoun ("…, and which version added it?"). */
+const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
 const MAX_ITEMS = 12;
 /** What a row named by its key scores above the unit floor, so it leads the units that merely pass it. */
 const KEYED_ROW = 0.05;
@@ -387,6 +389,8 @@ export function compose(
   const allNames: string[] = [];
   /** Names of platforms the question gives ("on Linux"): a unit about every platform, or all but another one, speaks of them too. */
   const platformNames = new Set<string>();
+  /** The things a part names ("timeout.hasRef()", "Plus"): what a later part's "it" stands for. */
+  const namesOf = (segment: string): string[] => [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).map(([stem]) => stem);
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
   const fits: Fit[][] = [];
@@ -394,6 +398,11 @@ export function compose(
     // Of two named things, each part is answered by a unit about its own thing.
     const own = segmentsOwn[si][1];
     const segTerms = new Set(terms(withPhrasesAsWords(segment, language), language));
+    // "What does timeout.hasRef() return, and which version added it?": the later part names
+    // its thing only as "it", the thing the part before names; a unit about "version" alone
+    // answers of another thing. (Only a named thing: "it" in "if I request a port late at
+    // night, when does it start?" is not the night.)
+    if (si > 0 && POINTS_BACK.test(segment)) for (const t of namesOf(segments[si - 1])) segTerms.add(t);
     const part = query.filter(([q]) => segTerms.has(q));
     const partTotal = part.reduce((a, [, w]) => a + w, 0);
     if (!partTotal) continue;
