@@ -117,6 +117,17 @@ describe('extractive answers', () => {
     expect(text).not.toContain('v1.0.0');
   });
 
+  test('a name most pages use (the product\'s own) need not be in the answer beside a rarer name; alone, it must', () => {
+    const kb2 = baseOf([
+      ...['routes', 'hooks', 'plugins', 'logging', 'errors', 'testing'].map((t, i) => ({ id: t, title: t, url: '', text: `# ${t}\n\nAcme handles ${t} in its own way, step ${i}.` })),
+      { id: 'options', title: 'Options', url: '', text: '# flushInterval\n\n+ Default: 250\n\nSets how often buffered lines are written out, in milliseconds.' },
+      { id: 'security', title: 'Security', url: '', text: '# Security\n\nUnchecked input can open security holes in a handler.' },
+    ]);
+    expect(answerFrom(kb2, "What's Acme's default flushInterval?")).toContain('Default: 250');
+    // "Acme" is the only thing named: an answer that does not speak of it is about something else.
+    expect(answerFrom(kb2, 'Where do I report security holes found in Acme?')).toBeNull();
+  });
+
   test('a table row is about the code or name in its key cell: the visitor\'s own words around it do not hide it', () => {
     const kb2 = baseOf([
       { id: 'errors', title: 'Errors', url: '', text: '# Error codes\n\n| Code | Description |\n|---|---|\n| ENOSPC | There is no space available on the device. |\n| ENOSR | There are no stream resources available. |\n| EPIPE | The pipe was broken. |' },

@@ -117,6 +117,8 @@ function contextTermsOf(p: Passage, language: string): string[] {
 
 /** A part that names its thing only as a pronoun ("…, and which version added it?"). */
 const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
+/** The weight (IDF) under which a name is in most of the knowledge's passages (ln(1 + 1/0.58)). */
+const COMMON_NAME = 1;
 const MAX_ITEMS = 12;
 /** What a row named by its key scores above the unit floor, so it leads the units that merely pass it. */
 const KEYED_ROW = 0.05;
@@ -411,7 +413,13 @@ export function compose(
     // named thing (or sit under a heading that does) can answer. The rest answer a neighbouring
     // question (Memcheck's slowdown, the partner networks in general).
     const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => (text: string) => has(text, segment));
-    const named = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment));
+    // A name most of the pages use ("Fastify" in Fastify's docs) is the knowledge's own subject,
+    // which a page's sentences rarely repeat: beside a rarer name ("Fastify's default
+    // http2SessionTimeout") it says nothing of which unit answers. Alone, it still keeps the
+    // answer to its subject ("where do I report a vulnerability in Fastify?").
+    const allNamed = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment));
+    const rarer = allNamed.filter(([stem]) => weightOf.get(stem)! >= COMMON_NAME);
+    const named = rarer.length ? rarer : allNamed;
     const names = named.map(([stem]) => stem);
     allNames.push(...names);
     for (const [stem, word] of named) if (isPlatform(word)) platformNames.add(stem);
