@@ -105,6 +105,30 @@ describe('extractive answers', () => {
     expect(text).toContain('Default: 5000.');
   });
 
+  test('a part that names its thing only as "it" asks of the thing the part before names', () => {
+    const passages = [
+      { id: 'g#0', sourceId: 'g', title: 'Gauges', url: '', heading: 'gauge.zeroAll()', text: 'Added in: v3.2.0\n\nReturns the number of needles it put back to zero.', score: 1 },
+      { id: 'g#1', sourceId: 'g', title: 'Gauges', url: '', heading: 'Gauges', text: '| Version | Changes |\n|---|---|\n| v1.0.0 | Added in: v1.0.0 |\n\nA gauge shows one reading.', score: 0.9 },
+    ];
+    const weights = new Map([['gaug', 3], ['zeroal', 5], ['return', 1.4], ['version', 1.7], ['ad', 1]]);
+    const text = compose('What does gauge.zeroAll() return, and which version added it?', passages, weights)?.text ?? '';
+    expect(text).toContain('number of needles');
+    // "added it" is gauge.zeroAll(): its own version, not the first version of gauges at all.
+    expect(text).toContain('v3.2.0');
+    expect(text).not.toContain('v1.0.0');
+  });
+
+  test('a name most pages use (the product\'s own) need not be in the answer beside a rarer name; alone, it must', () => {
+    const kb2 = baseOf([
+      ...['routes', 'hooks', 'plugins', 'logging', 'errors', 'testing'].map((t, i) => ({ id: t, title: t, url: '', text: `# ${t}\n\nAcme handles ${t} in its own way, step ${i}.` })),
+      { id: 'options', title: 'Options', url: '', text: '# flushInterval\n\n+ Default: 250\n\nSets how often buffered lines are written out, in milliseconds.' },
+      { id: 'security', title: 'Security', url: '', text: '# Security\n\nUnchecked input can open security holes in a handler.' },
+    ]);
+    expect(answerFrom(kb2, "What's Acme's default flushInterval?")).toContain('Default: 250');
+    // "Acme" is the only thing named: an answer that does not speak of it is about something else.
+    expect(answerFrom(kb2, 'Where do I report security holes found in Acme?')).toBeNull();
+  });
+
   test('a table row is about the code or name in its key cell: the visitor\'s own words around it do not hide it', () => {
     const kb2 = baseOf([
       { id: 'errors', title: 'Errors', url: '', text: '# Error codes\n\n| Code | Description |\n|---|---|\n| ENOSPC | There is no space available on the device. |\n| ENOSR | There are no stream resources available. |\n| EPIPE | The pipe was broken. |' },

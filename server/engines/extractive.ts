@@ -115,6 +115,10 @@ function contextTermsOf(p: Passage, language: string): string[] {
   return list;
 }
 
+/** A part that names its thing only as a pronoun ("…, and which version added it?"). */
+const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
+/** The weight (IDF) under which a name is in most of the knowledge's passages (ln(1 + 1/0.58)). */
+const COMMON_NAME = 1;
 const MAX_ITEMS = 12;
 /** What a row named by its key scores above the unit floor, so it leads the units that merely pass it. */
 const KEYED_ROW = 0.05;
@@ -389,6 +393,8 @@ export function compose(
   const allNames: string[] = [];
   /** Names of platforms the question gives ("on Linux"): a unit about every platform, or all but another one, speaks of them too. */
   const platformNames = new Set<string>();
+  /** The things a part names ("timeout.hasRef()", "Plus"): what a later part's "it" stands for. */
+  const namesOf = (segment: string): string[] => [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).map(([stem]) => stem);
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
   const fits: Fit[][] = [];
@@ -396,6 +402,11 @@ export function compose(
     // Of two named things, each part is answered by a unit about its own thing.
     const own = segmentsOwn[si][1];
     const segTerms = new Set(terms(withPhrasesAsWords(segment, language), language));
+    // "What does timeout.hasRef() return, and which version added it?": the later part names
+    // its thing only as "it", the thing the part before names; a unit about "version" alone
+    // answers of another thing. (Only a named thing: "it" in "if I request a port late at
+    // night, when does it start?" is not the night.)
+    if (si > 0 && POINTS_BACK.test(segment)) for (const t of namesOf(segments[si - 1])) segTerms.add(t);
     const part = query.filter(([q]) => segTerms.has(q));
     const partTotal = part.reduce((a, [, w]) => a + w, 0);
     if (!partTotal) continue;
@@ -407,7 +418,13 @@ export function compose(
     // 111" for "how many bytes did freeX free?"): a figure there is the quantity asked for.
     const keyedFigure = (c: Pick) => !!c.keyed && part.some(([q]) => c.keyed!.includes(q)) && /\d/.test(c.unit.text);
     const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => (text: string) => has(text, segment));
-    const named = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment));
+    // A name most of the pages use ("Fastify" in Fastify's docs) is the knowledge's own subject,
+    // which a page's sentences rarely repeat: beside a rarer name ("Fastify's default
+    // http2SessionTimeout") it says nothing of which unit answers. Alone, it still keeps the
+    // answer to its subject ("where do I report a vulnerability in Fastify?").
+    const allNamed = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment));
+    const rarer = allNamed.filter(([stem]) => weightOf.get(stem)! >= COMMON_NAME);
+    const named = rarer.length ? rarer : allNamed;
     const names = named.map(([stem]) => stem);
     allNames.push(...names);
     for (const [stem, word] of named) if (isPlatform(word)) platformNames.add(stem);
