@@ -318,10 +318,17 @@ describe('extractive answers', () => {
       { id: 'debuginfo', title: 'Debuginfo server', url: '', text: 'The debuginfo server must accept TCP connections on port 1500. It reads the debug information of the binaries it serves.' },
       { id: 'calls', title: 'Calling', url: '', text: 'Wi-Fi calling is included in every plan at no extra cost.' },
       { id: 'backup', title: 'Backups', url: '', text: 'Backups are encrypted with AES-256 before they leave your device.' },
+      { id: 'pods', title: 'Quiet floor', url: '', text: 'On the quiet floor, video calls are allowed only in the call pods.' },
+      { id: 'studio', title: 'Studio', url: '', text: 'The recording studio is soundproof and can be booked by the hour.' },
     ]);
     expect(answerFrom(kb2, 'Is the connection to the debuginfo server encrypted?')).toBeNull();
     expect(answerFrom(kb2, 'Is Wi-Fi calling included?')).toContain('included in every plan');
     expect(answerFrom(kb2, 'Are backups encrypted?')).toContain('AES-256');
+    // An adjective is known by other endings too ("soundproof"), and a place may follow it: the
+    // pods are where calls go; whether they keep the sound in is not said.
+    expect(answerFrom(kb2, 'Are the call pods soundproof?')).toBeNull();
+    expect(answerFrom(kb2, 'Are the call pods soundproof on the quiet floor?')).toBeNull();
+    expect(answerFrom(kb2, 'Is the recording studio soundproof?')).toContain('soundproof');
   });
 
   test('"why…?": an answer gives a cause or a purpose, not only the fact asked about', () => {

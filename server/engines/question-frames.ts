@@ -114,9 +114,12 @@ const wordAtCache = new Map<string, RegExp>();
 const WORD_AT_CACHE_MAX = 1000;
 /**
  * "Is the connection encrypted?", "Is Wi-Fi calling included?": a yes/no question about a
- * property; the property (its last word, an adjective or participle) is what is asked.
+ * property; the property (its last word, an adjective or participle) is what is asked. An
+ * adjective is known by its ending, "-ous", "-proof", "-free", "-safe", "-friendly" as much as
+ * "-able" ("Are the booths soundproof?", "Is the café gluten-free?"), and a place or a case may
+ * follow it ("Is it case-insensitive on Windows?").
  */
-export const ASKS_PROPERTY = /^(?:(?:and|so|ok|okay),?\s+)?(?:is|are|was|were)\s+(?!there\b|it\s+(?:ok|okay|possible|a problem)\b)[^?]*?\s([\p{L}-]+(?:ed|able|ible|ive|ful|less))\s*\??$/iu;
+export const ASKS_PROPERTY = /^(?:(?:and|so|ok|okay),?\s+)?(?:is|are|was|were)\s+(?!there\b|it\s+(?:ok|okay|possible|a problem)\b)[^?]*?\s([\p{L}-]+(?:ed|able|ible|ive|ful|less|ous|proof|free|safe|friendly))(?:\s+(?:on|in|for|with|by|at|to|from|under|over|during|inside|outside)\s+[^?]*?)?\s*\??$/iu;
 /**
  * The thing a question is about, as it names it: "where is the Volta store…", "who is the
  * landlord…", "when is the next fire drill…", "is there a waiting period…", "what upload speeds
