@@ -557,11 +557,18 @@ describe('extractive answers', () => {
       { id: 'prio', title: 'OS', url: '', text: '## Priority constants\n\n| Constant | Description |\n|---|---|\n| PRIORITY_LOW | The lowest priority. This is IDLE_PRIORITY_CLASS on Windows, and a nice value of 19 on all other platforms. |\n| PRIORITY_HIGH | A high priority. This is HIGH_PRIORITY_CLASS on Windows, and a nice value of -14 on all other platforms. |' },
       { id: 'set', title: 'OS', url: '', text: '## os.setPriority()\n\nSets the scheduling priority of a process.' },
       { id: 'linux', title: 'OS', url: '', text: '## os.release()\n\nOn Linux, returns the kernel release.' },
+      { id: 'base', title: 'Paths', url: '', text: '## fmt.baseName()\n\nAlthough Windows treats file names as case-insensitive, this function does not.' },
+      { id: 'glob', title: 'Paths', url: '', text: '## fmt.matchGlob()\n\nThe fmt.matchGlob() method tells whether a path matches a pattern, on Windows as elsewhere.' },
+      { id: 'jit', title: 'Compilers', url: '', text: '## Compilers\n\nA program with a just-in-time compiler needs the --smc-check=all option. JIT output is slow to start.' },
     ]);
     // "a value of -14" says which value: it is not a value in general ("donated to a charity").
     expect(answerFrom(kb2, 'Which nice value does PRIORITY_HIGH map to?')).toContain('a nice value of -14');
     // "all other platforms" than Windows are Linux among them: the name is not missing.
     expect(answerFrom(kb2, 'What nice value does PRIORITY_HIGH map to on Linux?')).toContain('a nice value of -14');
+    // Every thing the question names is what the answer speaks of: what fmt.baseName() does on
+    // Windows says nothing of fmt.matchGlob(). An acronym is named by its words spelt out.
+    expect(answerFrom(kb2, 'Is fmt.matchGlob() case-insensitive on Windows?')).toBeNull();
+    expect(answerFrom(kb2, 'Which option does a program with a JIT need?')).toContain('--smc-check=all');
   });
 
   test('asked of one row, the row answers, not its table\'s lead-in with the first rows', () => {

@@ -152,6 +152,11 @@ const SHORT_SENTENCE = 160;
  * example, …"): chosen, it brings the one before; after a chosen one, it comes along.
  */
 const GOES_ON = /^(it|its|this|that|these|those|they|them|their|he|she|there(?!'s|’s| (?:is|are|was|were|will|may|might|can|could|must|should|has|have|had)\b)|such|so|thus|therefore|however|otherwise|but|instead|also|then|for example|for instance|in that case|in this case|if so|if not|note|in other words|as a result|because)\b/i;
+/**
+ * An acronym the text spells out ("JIT" in "a just-in-time compiler"): words in a row, joined by
+ * spaces or hyphens, whose first letters are the acronym's.
+ */
+const spelledOut = (word: string, text: string) => /^\p{Lu}{2,6}s?$/u.test(word) && new RegExp(`(?<![\\p{L}])${[...word.replace(/s$/, '')].map((l) => `${l}\\p{L}*`).join('[\\s-]+')}(?![\\p{L}])`, 'iu').test(text);
 /** Does the text unit at `index` go on from the text unit before it? */
 const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind === 'text' && list[index - 1]?.kind === 'text' && GOES_ON.test(list[index].text);
 
@@ -411,9 +416,10 @@ export function compose(
     const partTotal = part.reduce((a, [, w]) => a + w, 0);
     if (!partTotal) continue;
     // What kind of fact the part asks for (a quantity, a time, a month) and which things it
-    // names ("under Cachegrind", "in France"): only units that carry such a fact and mention a
-    // named thing (or sit under a heading that does) can answer. The rest answer a neighbouring
-    // question (Memcheck's slowdown, the partner networks in general).
+    // names ("under Cachegrind", "in France"): only units that carry such a fact and mention
+    // every named thing (or sit under a heading that does) can answer. The rest answer a
+    // neighbouring question (Memcheck's slowdown, the partner networks in general; what
+    // path.basename() does on Windows for "is path.matchesGlob() case-insensitive on Windows?").
     // A row the part names by its key gives its figures under the table's own headers ("totFdB:
     // 111" for "how many bytes did freeX free?"): a figure there is the quantity asked for.
     const keyedFigure = (c: Pick) => !!c.keyed && part.some(([q]) => c.keyed!.includes(q)) && /\d/.test(c.unit.text);
@@ -480,7 +486,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (!names.length || names.some((n) => mentions(c, n))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && named.every(([n, word]) => mentions(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c))) && (!own || mentions(c, own)))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
