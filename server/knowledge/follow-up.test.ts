@@ -1,6 +1,6 @@
 /** Follow-ups (issue 20): "What about Plus?" restated as the question before, asked of Plus. */
 import { expect, test } from 'vitest';
-import { needsContext, restatedFollowUp } from './follow-up.ts';
+import { asksItsOwn, namedIn, needsContext, restatedFollowUp, sameSubject } from './follow-up.ts';
 
 test('"what about X?" swaps X into the question before: the same preposition\'s phrase, the same head, a name for a name', () => {
   const again = (q: string, ...before: string[]) => restatedFollowUp(q, before);
@@ -67,4 +67,18 @@ test('"it" and "them" stand for a thing named before, however long the question'
   expect(needsContext('Can I still use them after my membership ends next month?')).toBe(true);
   // A question with no pronoun and words of its own stands alone.
   expect(needsContext('What is the hourly charge for the Sloop Room beyond my plan hours?')).toBe(false);
+});
+
+test('a follow-up with a question of its own asks the earlier subject something new; "and for X?" asks the earlier question of X', () => {
+  for (const q of ['And what does the low setting mean?', 'and how do I install it?', 'will I see its output in the console window?']) {
+    expect(asksItsOwn(q), q).toBe(true);
+    expect(sameSubject(q), q).toBe(true);
+  }
+  for (const q of ['And for the frame?', 'What about Plus?', 'on the frame?', 'And the Wick Room?']) expect(asksItsOwn(q), q).toBe(false);
+  // A new question that neither goes on from the last one nor points back is about its own thing.
+  expect(sameSubject('How much is a replacement card?')).toBe(false);
+  // What "it" can stand for among equally rare words: names and identifiers.
+  expect([...namedIn('How many seats does the Lantern Room have?')]).toEqual(['lantern', 'room']);
+  expect(namedIn('What is the default value of --dim-level?').has('dim-level')).toBe(true);
+  expect(namedIn('What does console.clear() do?').has('clear')).toBe(true);
 });

@@ -4,7 +4,7 @@
  * the earlier turns' words; a self-contained question is searched alone, so an unrelated
  * earlier turn can neither pull it back to the old topic nor dilute its own words.
  */
-import { askedPart, questionTerms } from './text.ts';
+import { askedPart, looksLikeName, questionTerms, surfaceWords } from './text.ts';
 
 /** Openings that lean on what came before, in the shipped languages. */
 const CONTINUES = /^\s*(and|also|but|so|or|what about|how about|what if|same for|und|aber|auch|was ist mit|et|mais|aussi|et pour|y|pero|también|¿y|y si|و)\b/iu;
@@ -17,6 +17,34 @@ const PRONOUN = /\b(?:it|its|them|their|they)\b/i;
 /** The question points back at something named before ("its default", "install it"). */
 export function pointsBack(question: string, language = 'en'): boolean {
   return POINTS_BACK.test(askedPart(question, language));
+}
+
+/**
+ * A follow-up that asks a question of its own, with a question word or a verb ("and how do I
+ * install it?", "And what does the low setting mean?"), asks something new of the thing before:
+ * it takes the earlier question's subject, not what that question asked of it ("the default
+ * value"). "What about Plus?" and "and on the frame?" are the reverse: the earlier question,
+ * asked of another thing.
+ */
+export function asksItsOwn(question: string, language = 'en'): boolean {
+  const asked = askedPart(question, language).trim();
+  return CLAUSE.test(asked) && !ABOUT.test(asked);
+}
+
+/**
+ * The stems of the words a question writes as names ("the Sloop Room", "http2SessionTimeout")
+ * or identifiers ("--leak-resolution", "request.ips", "console.profile()"): of equally rare
+ * words, what a later "it" stands for.
+ */
+export function namedIn(question: string, language = 'en'): Set<string> {
+  const named = [...surfaceWords(question, language)].filter(([, word]) => looksLikeName(word, question)).map(([stem]) => stem);
+  const identifiers = question.match(/(?<![\p{L}\p{N}])--?\p{L}[\p{L}\p{N}-]*|[\p{L}\p{N}]+(?:[._][\p{L}\p{N}]+)+(?:\(\))?|[\p{L}\p{N}]+\(\)/gu) ?? [];
+  return new Set([...named, ...identifiers.flatMap((w) => questionTerms(w, language))]);
+}
+
+/** The question is about the thing the one before was about: it points back at it, or goes on with a question of its own ("And what does…?"). */
+export function sameSubject(question: string, language = 'en'): boolean {
+  return pointsBack(question, language) || (CONTINUES.test(askedPart(question, language)) && asksItsOwn(question, language));
 }
 
 export function needsContext(question: string, language = 'en'): boolean {

@@ -14,7 +14,7 @@ import { buildIndex, buildIndexAsync, SearchIndex, type FieldTerms, type IndexDa
 import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
-import { pointsBack } from './follow-up.ts';
+import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
 import { keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
@@ -555,13 +555,21 @@ export class KnowledgeBase {
     });
     // "And what's its default value?": "its" is the thing the last question was about, its
     // rarest word ("http2SessionTimeout"), which is then as much the question as "default".
+    // So is a question that goes on from it ("And what does the low setting mean?"). Of words
+    // as rare, a name is that thing: "it" after "How many seats does the Sloop Room have?" is
+    // the Sloop Room, not its seats (namedIn).
     const earlier = [...context.keys()];
-    if (current.length && users.length && pointsBack(question, this.language)) {
-      // The latest turn's words are the context words of its weight (users[0] went in first).
-      const subject = [...context].filter(([, w]) => w === CONTEXT_WEIGHTS[0]).map(([t]) => t).sort((a, b) => this.index.idf(b) - this.index.idf(a))[0];
+    let ownQuestion = false;
+    if (current.length && users.length && sameSubject(question, this.language)) {
+      const names = namedIn(users[0].content, this.language);
+      const named = (t: string) => (names.has(t) ? 1 : 0);
+      // The latest turn's words are the context words of its weight (users[0] went in first); a
+      // word the knowledge never uses ("unpacking") names nothing the answer could be about.
+      const subject = [...context].filter(([t, w]) => w === CONTEXT_WEIGHTS[0] && this.index.idOf(t) !== undefined).map(([t]) => t).sort((a, b) => this.index.idf(b) - this.index.idf(a) || named(b) - named(a))[0];
       if (subject) {
         context.delete(subject);
         current.push(subject);
+        ownQuestion = asksItsOwn(question, this.language);
       }
     }
     // A question of no words of its own ("and why?") is all about the earlier turns.
@@ -641,6 +649,12 @@ export class KnowledgeBase {
         return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank };
       });
       ranked.sort((a, b) => b.rank - a.rank);
+      // A follow-up with a question of its own asks the earlier subject something new: the rest
+      // of the earlier turns found the page the conversation is about, but are no words of what
+      // is asked now ("the default value" before "And what does the low setting mean?"), so
+      // the answer is composed from the question's words and that subject alone, as the
+      // question with the subject named would be.
+      if (ownQuestion) for (const term of context.keys()) weights.delete(term);
       return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, alternatives, unknownNames, spelled, earlier: current.length ? earlier.filter((t) => weights.has(t)) : [] };
     } catch {
       return { passages: [], degraded: true, weights, alternatives, unknownNames, spelled };
