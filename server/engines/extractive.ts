@@ -421,7 +421,8 @@ export function compose(
     // neighbouring question (Memcheck's slowdown, the partner networks in general; what
     // path.basename() does on Windows for "is path.matchesGlob() case-insensitive on Windows?").
     // A row the part names by its key gives its figures under the table's own headers ("totFdB:
-    // 111" for "how many bytes did freeX free?"): a figure there is the quantity asked for.
+    // 111" for "how many bytes did freeX free?"): a figure there is the quantity asked for, and
+    // the row is the thing named; the part's other names ("D1 read misses (D1mr)") are its columns.
     const keyedFigure = (c: Pick) => !!c.keyed && part.some(([q]) => c.keyed!.includes(q)) && /\d/.test(c.unit.text);
     const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => (text: string) => has(text, segment));
     // A name most of the pages use ("Fastify" in Fastify's docs) is the knowledge's own subject,
@@ -486,7 +487,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && named.every(([n, word]) => mentions(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => mentions(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)))) && (!own || mentions(c, own)))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
