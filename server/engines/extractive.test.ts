@@ -546,6 +546,15 @@ describe('extractive answers', () => {
     expect(text).toContain('[default: 8]');
   });
 
+  test('a sentence under a heading that names code says which method it is about when the visitor did not name it', () => {
+    const kb2 = baseOf([
+      { id: 'meter', title: 'Meter', url: '', text: '## meter.clearReading(slot)\n\nClears the value stored in one slot.\n\n## meter.read(slot)\n\nGives back the value of a slot as a number.' },
+    ]);
+    expect(answerFrom(kb2, 'How do I clear a stored value?')).toBe('meter.clearReading(slot): Clears the value stored in one slot.');
+    // Named by the visitor, the method needs no saying again.
+    expect(answerFrom(kb2, 'What does meter.read give back?')).toBe('Gives back the value of a slot as a number.');
+  });
+
   test('a number joined to a word ("12-month") is a measure, not a name the answer must repeat', () => {
     const kb2 = baseOf([
       { id: 'tiers', title: 'Insurance', url: '', text: '## Tiers\n\n| Tier | Monthly price | Claims per 12 months |\n|---|---|---|\n| Protect Lite | $7 | 2 |\n| Protect Plus | $15 | 3 |' },

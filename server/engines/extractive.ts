@@ -117,6 +117,8 @@ function contextTermsOf(p: Passage, language: string): string[] {
 
 /** A part that names its thing only as a pronoun ("…, and which version added it?"). */
 const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
+/** A heading that is a name of code: a call ("reply.removeHeader(key)", ".send(data)") or a dotted name ("request.body"). */
+const namesCode = (heading: string) => /^\s*`?\.?[\p{L}_$][\w$]*(?:\.[\p{L}_$][\w$]*)*(?:\([^)]*\))?`?\s*$/u.test(heading) && /[.(]/.test(heading);
 /** The thing a line opens with, after a list marker and an option's dashes. */
 const ENTRY_OPENS = /^\s*(?:[-*+]\s+)?-{0,2}([\p{L}\p{N}][\p{L}\p{N}._-]*)/u;
 /** The weight (IDF) under which a name is in most of the knowledge's passages (ln(1 + 1/0.58)). */
@@ -543,7 +545,12 @@ export function compose(
   for (const p of picks) {
     let text = p.unit.kind === 'item' || (p.unit.kind === 'row' && rowsIn(p.passage) > 1) ? `- ${p.unit.text}` : p.unit.text;
     // Of two named things, each answer says which it is about when only its heading does.
-    if (ownSection[p.passage] && !pair!.terms.some((t) => p.covers.has(t)) && !paragraphs.has(p.passage)) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
+    const pairHeading = ownSection[p.passage] && !pair!.terms.some((t) => p.covers.has(t));
+    // "How do I remove a header?": under ".removeHeader(key)" the answer says "Remove the value
+    // of a previously set header." and never which method does it; the heading, a name of code
+    // the visitor did not say, says it.
+    const codeHeading = () => namesCode(chosen[p.passage].heading) && !terms(chosen[p.passage].heading.replace(/\(.*$/, ''), language).some((t) => weightOf.has(t) || unitsOf[p.passage][p.index].words.includes(t));
+    if (!paragraphs.has(p.passage) && (pairHeading || codeHeading())) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
     paragraphs.set(p.passage, [...(paragraphs.get(p.passage) ?? []), text]);
   }
   const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);
