@@ -542,6 +542,27 @@ describe('extractive answers', () => {
     expect(kept.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(2); // two rows, one per line
   });
 
+  test('two options named with their dashes are two things asked the same, each found by the line its entry opens with', () => {
+    const passages = [
+      { id: 'c#0', sourceId: 'c', title: 'Manual', url: '', heading: 'Cache options', text: '--spill-size=<number> [default: 4096]\n\nHow many bytes a spill holds before it is written out.', score: 1 },
+      { id: 'c#1', sourceId: 'c', title: 'Manual', url: '', heading: 'Cache options', text: 'Spills are written in order.\n\n--spill-count=<number> [default: 8]\n\nHow many spills are kept on disk.', score: 0.5 },
+    ];
+    const weights = new Map([['default', 1.5], ['spill-size', 5], ['spill-count', 5.2]]);
+    const text = compose('What are the defaults of --spill-size and --spill-count?', passages, weights)?.text ?? '';
+    expect(text).toContain('[default: 4096]');
+    // The second entry is in a passage less relevant to the whole question, under no heading of its own.
+    expect(text).toContain('[default: 8]');
+  });
+
+  test('a sentence under a heading that names code says which method it is about when the visitor did not name it', () => {
+    const kb2 = baseOf([
+      { id: 'meter', title: 'Meter', url: '', text: '## meter.clearReading(slot)\n\nClears the value stored in one slot.\n\n## meter.read(slot)\n\nGives back the value of a slot as a number.' },
+    ]);
+    expect(answerFrom(kb2, 'How do I clear a stored value?')).toBe('meter.clearReading(slot): Clears the value stored in one slot.');
+    // Named by the visitor, the method needs no saying again.
+    expect(answerFrom(kb2, 'What does meter.read give back?')).toBe('Gives back the value of a slot as a number.');
+  });
+
   test('a number joined to a word ("12-month") is a measure, not a name the answer must repeat', () => {
     const kb2 = baseOf([
       { id: 'tiers', title: 'Insurance', url: '', text: '## Tiers\n\n| Tier | Monthly price | Claims per 12 months |\n|---|---|---|\n| Protect Lite | $7 | 2 |\n| Protect Plus | $15 | 3 |' },

@@ -117,6 +117,10 @@ function contextTermsOf(p: Passage, language: string): string[] {
 
 /** A part that names its thing only as a pronoun ("…, and which version added it?"). */
 const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
+/** A heading that is a name of code: a call ("reply.removeHeader(key)", ".send(data)") or a dotted name ("request.body"). */
+const namesCode = (heading: string) => /^\s*`?\.?[\p{L}_$][\w$]*(?:\.[\p{L}_$][\w$]*)*(?:\([^)]*\))?`?\s*$/u.test(heading) && /[.(]/.test(heading);
+/** The thing a line opens with, after a list marker and an option's dashes. */
+const ENTRY_OPENS = /^\s*(?:[-*+]\s+)?-{0,2}([\p{L}\p{N}][\p{L}\p{N}._-]*)/u;
 /** The weight (IDF) under which a name is in most of the knowledge's passages (ln(1 + 1/0.58)). */
 const COMMON_NAME = 1;
 const MAX_ITEMS = 12;
@@ -183,7 +187,13 @@ export function compose(
   // "The default values of connectionTimeout and keepAliveTimeout": two named things, each
   // asked the same, each answered in its own section (read however it ranks).
   const pair = namedPair(question, weights, language);
-  const namesSection = (p: Passage) => !!pair && terms(p.heading, language).some((t) => pair.terms.includes(t));
+  // A manual's entry may open with its thing instead of a heading ("--freelist-vol=<number>
+  // [default: 20000000]" under "Command-line options", "- idleTimeout <number> …").
+  const opensWith = (p: Passage) => p.text.split('\n').some((line) => {
+    const first = ENTRY_OPENS.exec(line)?.[1];
+    return !!first && pair!.terms.includes(terms(first, language)[0]);
+  });
+  const namesSection = (p: Passage) => !!pair && (terms(p.heading, language).some((t) => pair.terms.includes(t)) || opensWith(p));
   const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p));
   /** Per chosen passage: is it the section of one of the two named things? */
   const ownSection = chosen.map(namesSection);
@@ -550,7 +560,12 @@ export function compose(
   for (const p of picks) {
     let text = p.unit.kind === 'item' || (p.unit.kind === 'row' && rowsIn(p.passage) > 1) ? `- ${p.unit.text}` : p.unit.text;
     // Of two named things, each answer says which it is about when only its heading does.
-    if (ownSection[p.passage] && !pair!.terms.some((t) => p.covers.has(t)) && !paragraphs.has(p.passage)) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
+    const pairHeading = ownSection[p.passage] && !pair!.terms.some((t) => p.covers.has(t));
+    // "How do I remove a header?": under ".removeHeader(key)" the answer says "Remove the value
+    // of a previously set header." and never which method does it; the heading, a name of code
+    // the visitor did not say, says it.
+    const codeHeading = () => namesCode(chosen[p.passage].heading) && !terms(chosen[p.passage].heading.replace(/\(.*$/, ''), language).some((t) => weightOf.has(t) || unitsOf[p.passage][p.index].words.includes(t));
+    if (!paragraphs.has(p.passage) && (pairHeading || codeHeading())) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
     paragraphs.set(p.passage, [...(paragraphs.get(p.passage) ?? []), text]);
   }
   const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);

@@ -42,7 +42,9 @@ const ASKS = /^(?:(?:and|or|also|so|but|plus),?\s+)?(?:what|when|where|which|who
  * keepAliveTimeout", "the Basic and Plus plans"): the question asked of each, and their terms.
  */
 export function namedPair(question: string, weights: ReadonlyMap<string, number>, language: string): { parts: string[]; terms: string[] } | null {
-  const m = /(?<![\p{L}\p{N}])([\p{L}\p{N}][\p{L}\p{N}._-]*) (?:and|or) (?:(my|the|your|our|its|their|a|an) )?([\p{L}\p{N}][\p{L}\p{N}._-]*)(?![\p{L}\p{N}])/u.exec(question);
+  const m = /(?<![\p{L}\p{N}])([\p{L}\p{N}][\p{L}\p{N}._-]*) (?:and|or) (?:(my|the|your|our|its|their|a|an) )?-{0,2}([\p{L}\p{N}][\p{L}\p{N}._-]*)(?![\p{L}\p{N}])/u.exec(question);
+  // Options are named with their dashes ("--freelist-vol and --freelist-big-blocks"): the
+  // second's dashes are skipped, and the first's stand before it in both parts.
   // "The difference between A and B" asks about both at once.
   if (!m || /\b(between|differ\w*|compar\w*|versus|vs)\b/i.test(question)) return null;
   const top = Math.max(0, ...weights.values());
