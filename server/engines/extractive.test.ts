@@ -562,9 +562,19 @@ describe('extractive answers', () => {
     expect(answerFrom(kb3, 'How many bytes did mfg.c:freeX free?')).toContain('freedB: 111');
   });
 
+  test('a command of a man page\'s list answers what it is for, by its entry', () => {
+    const base = baseOf([
+      { id: 'cmds', title: 'git stash', url: '', text: '## COMMANDS\n\npush [<message>]::\n\tSave your local changes to a new stash entry and roll them back to HEAD.\n\npop [<stash>]::\n\tRemove a single stash entry from the list and apply it on top of the current tree.\n\nlist::\n\tList the stash entries that you currently have.' },
+      { id: 'ex1', title: 'git stash', url: '', text: '## EXAMPLES\n\nYou can pop the stash after a pull, when the stash still applies. A pop after the stash was dropped fails.' },
+      { id: 'ex2', title: 'git stash', url: '', text: '## NOTES\n\nThe stash pop is refused when the stash does not apply; pop again after you resolve it.' },
+    ]);
+    expect(answerFrom(base, "What is 'git stash pop' good for?")).toMatch(/^pop \[<stash>\]: Remove a single stash entry/);
+  });
+
   test('a phrase before the question narrows it; it is not a question of its own', () => {
     expect(questionParts('For gzip streams, what can I pass as the flush mode?')).toEqual([]);
     expect(questionParts('In the example output, what was the cache size?')).toEqual([]);
+    expect(questionParts('According to the install guide, which compilers work?')).toEqual([]);
     // Two questions are still two parts.
     expect(questionParts('How much is the late fee, and how much data does Basic include?')).toHaveLength(2);
   });
