@@ -571,6 +571,15 @@ describe('extractive answers', () => {
     expect(answerFrom(base, "What is 'git stash pop' good for?")).toMatch(/^pop \[<stash>\]: Remove a single stash entry/);
   });
 
+  test('a cell that lists names keys its row by each: the row answers of one of them', () => {
+    const base = baseOf([
+      { id: 'zones', title: 'Travel zones', url: '', text: '## Zones and prices\n\n| Zone | Countries | Calls | Data |\n|---|---|---|---|\n| A | Peru, Chile | Included | Included |\n| B | Japan, Korea | $0.30 | $0.05 |\n| C | Kenya, Ghana | $0.50 | $0.09 |' },
+      { id: 'data', title: 'Data', url: '', text: '## Running out of data\n\nWhen your data runs out, it keeps working at a lower speed at no extra charge. You pay nothing more.' },
+      { id: 'calls', title: 'Calls', url: '', text: '## Calls at home\n\nCalls at home are included on every plan. You pay your bill monthly.' },
+    ]);
+    expect(answerFrom(base, 'Do I pay extra for data when I am in Chile?')).toContain('Zone: A; Countries: Peru, Chile; Calls: Included; Data: Included');
+  });
+
   test('a phrase before the question narrows it; it is not a question of its own', () => {
     expect(questionParts('For gzip streams, what can I pass as the flush mode?')).toEqual([]);
     expect(questionParts('In the example output, what was the cache size?')).toEqual([]);
