@@ -621,9 +621,28 @@ describe('extractive answers', () => {
     expect(answerFrom(kb3, 'How many bytes did mfg.c:freeX free?')).toContain('freedB: 111');
   });
 
+  test('a command of a man page\'s list answers what it is for, by its entry', () => {
+    const base = baseOf([
+      { id: 'cmds', title: 'git stash', url: '', text: '## COMMANDS\n\npush [<message>]::\n\tSave your local changes to a new stash entry and roll them back to HEAD.\n\npop [<stash>]::\n\tRemove a single stash entry from the list and apply it on top of the current tree.\n\nlist::\n\tList the stash entries that you currently have.' },
+      { id: 'ex1', title: 'git stash', url: '', text: '## EXAMPLES\n\nYou can pop the stash after a pull, when the stash still applies. A pop after the stash was dropped fails.' },
+      { id: 'ex2', title: 'git stash', url: '', text: '## NOTES\n\nThe stash pop is refused when the stash does not apply; pop again after you resolve it.' },
+    ]);
+    expect(answerFrom(base, "What is 'git stash pop' good for?")).toMatch(/^pop \[<stash>\]: Remove a single stash entry/);
+  });
+
+  test('a cell that lists names keys its row by each: the row answers of one of them', () => {
+    const base = baseOf([
+      { id: 'zones', title: 'Travel zones', url: '', text: '## Zones and prices\n\n| Zone | Countries | Calls | Data |\n|---|---|---|---|\n| A | Peru, Chile | Included | Included |\n| B | Japan, Korea | $0.30 | $0.05 |\n| C | Kenya, Ghana | $0.50 | $0.09 |' },
+      { id: 'data', title: 'Data', url: '', text: '## Running out of data\n\nWhen your data runs out, it keeps working at a lower speed at no extra charge. You pay nothing more.' },
+      { id: 'calls', title: 'Calls', url: '', text: '## Calls at home\n\nCalls at home are included on every plan. You pay your bill monthly.' },
+    ]);
+    expect(answerFrom(base, 'Do I pay extra for data when I am in Chile?')).toContain('Zone: A; Countries: Peru, Chile; Calls: Included; Data: Included');
+  });
+
   test('a phrase before the question narrows it; it is not a question of its own', () => {
     expect(questionParts('For gzip streams, what can I pass as the flush mode?')).toEqual([]);
     expect(questionParts('In the example output, what was the cache size?')).toEqual([]);
+    expect(questionParts('According to the install guide, which compilers work?')).toEqual([]);
     // Two questions are still two parts.
     expect(questionParts('How much is the late fee, and how much data does Basic include?')).toHaveLength(2);
   });

@@ -318,7 +318,9 @@ export function compose(
   // "What is git-jump?", "What does Massif do?": the sentence that has the thing as its
   // subject ("Git-jump is a script…") defines it; others only mention it.
   const defined = DEFINES.exec(question.trim())?.[1];
-  const definedAt = defined ? new RegExp(`^(?:the\\s+)?${escapeRegExp(defined).replace(/\s+/g, '\\s+')}\\b[^.;:]{0,40}?\\b(?:is|are|was|does|do|lets|helps|makes|provides|allows|gives|runs|turns|reads|writes|finds|shows|adds)\\b`, 'i') : null;
+  // So does the entry of a list of commands or options that has its last word as its term
+  // ("pull <repository>: Exactly like 'merge'…" for "what is git subtree pull for?").
+  const definedAt = defined ? new RegExp(`^(?:the\\s+)?${escapeRegExp(defined).replace(/\s+/g, '\\s+')}\\b[^.;:]{0,40}?\\b(?:is|are|was|does|do|lets|helps|makes|provides|allows|gives|runs|turns|reads|writes|finds|shows|adds)\\b|^(?:--?)?${escapeRegExp(defined.split(/\s+/).at(-1)!)}\\b[^.]{0,80}?:\\s`, 'i') : null;
   const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
   const asksItself = (c: Pick) => isQuestion(c.unit) && !!unitsOf[c.passage][c.index + 1] && !isQuestion(unitsOf[c.passage][c.index + 1]);

@@ -33,7 +33,7 @@ export function parenthesisAliases(question: string, language = 'en'): Set<strin
   return [...question.matchAll(/((?:[\p{L}\p{N}][\p{L}\p{N}._:-]*\s+){1,4})\(([^()]{1,60})\)/gu)].map((m) => new Set(terms(`${m[1]} ${m[2]}`, language)));
 }
 /** A phrase that opens with a preposition: a setting for the question after it, not a question. */
-const QUALIFIER = /^(?:for|in|with|without|on|under|at|from|during|after|before|when using|using|if using|given|inside|within|across|of)\b/i;
+const QUALIFIER = /^(?:according to|as per|for|in|with|without|on|under|at|from|during|after|before|when using|using|if using|given|inside|within|across|of)\b/i;
 /** A part that asks: it opens with a question word or an inverted verb. */
 const ASKS = /^(?:(?:and|or|also|so|but|plus),?\s+)?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had|any|wie|wann|was|wo|quand|comment|où|cuándo|cómo|dónde|qué)\b/i;
 
@@ -73,7 +73,7 @@ const PAIR_SHARE = 0.6;
  */
 export const ASKS_SEVERAL = /\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?!(?:does|is|was|has|this|its)\b)[a-z-]{2,}[^su\s]s(?:\s+(?:can|do|does|did|are|is|were|was|will|would|should|must|have|has|could|of|in|for|from|to|on|that|i|we|you)\b|\s*\?)|\bwhat (?:are|were) (?:the|your|its)\b|\b(?:what|which) (?:kinds?|types?|sorts?) of\b|\bsteps\b|\bwhat (?:must|should|do|does) (?:i|we|you|a member|members) (?:do|bring|need to do|have to do)\b/i;
 /** "What is X?", "What does X do?", "What are Xs for?": X, the thing to define. */
-export const DEFINES = /^(?:so,?\s+)?what(?:'s| is| are| does| do)\s+(?:an?\s+|the\s+)?([\p{L}\p{N}][\p{L}\p{N}._\/-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}._\/-]*){0,2}?)(?:\s+(?:do|does|mean|for|used for|good for))?\s*\??$/iu;
+export const DEFINES = /^(?:so,?\s+)?what(?:'s| is| are| does| do)\s+(?:an?\s+|the\s+)?['"`‘“]?([\p{L}\p{N}][\p{L}\p{N}._\/-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}._\/-]*){0,2}?)['"`’”]?(?:\s+(?:(?:actually\s+|really\s+)?(?:do|does)(?:\s+under the hood)?|mean|for|used for|good for))?\s*\??$/iu;
 /** How rare the thing asked for must be, against the part's rarest word, to be required. */
 export const FOCUS_SHARE = 0.8;
 /** What a "what is the X of…" / "which X…" / "how big is the X…" question asks for: X. */

@@ -105,6 +105,14 @@ describe('documents', () => {
     expect(tokens('git commit -m "fix" -P')).toEqual(expect.arrayContaining(['-m', '-P']));
   });
 
+  test('the entry of a man page\'s list of commands is found by its term, as a heading is', () => {
+    const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'cmds', title: 'git stash', url: '', text: 'pop [<stash>]::\n\tRemove a single stash entry from the list and apply it.' },
+      { id: 'notes', title: 'git stash', url: '', text: 'A pop removes an applied stash from the list.' },
+    ] } });
+    expect(kb.search('What does git stash pop do?').passages[0].sourceId).toBe('cmds');
+  });
+
   test('a numbered procedure is found as steps, though it never says the word', () => {
     const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'travel', title: 'Travel', url: '', text: '## Before you travel\n\nFollow these steps before you leave:\n\n- Check that your account is in good standing.\n- Turn on data roaming.' },

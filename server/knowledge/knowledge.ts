@@ -326,12 +326,20 @@ function collectSync(bot: Source): Collected {
 /** Two lines or more of a numbered list ("1. Do not cancel…", "2) Ask your carrier…"): a procedure. */
 const NUMBERED_STEPS = /(?:^|\n)\s*\d{1,3}[.)]\s+\S[^\n]*\n(?:[^\n]*\n)*?\s*\d{1,3}[.)]\s+\S/;
 
+/** The term of a definition list's entry on a line of its own (AsciiDoc's "--onto=<onto>::"). */
+const DEFINED_TERM = /^[ \t]*(\S[^\n]*?)::[ \t]*$/gm;
+
 function* fieldTerms(passages: Stored[], language: string): Generator<FieldTerms> {
   // A procedure is searched as steps, though it never says the word: "what are the steps to
   // port my number?" finds "1. Do not cancel… 2. Ask your carrier…" under "How to port your
   // number". Index files of the earlier terms are not read (index-cache.ts FORMAT).
   const steps = terms('step', language);
-  for (const p of passages) yield { title: terms(p.title, language), heading: terms(p.heading, language), text: NUMBERED_STEPS.test(p.text) ? [...terms(p.text, language), ...steps] : terms(p.text, language) };
+  // The terms of a list of commands or options ("pull <repository> <remote-ref>::", as man pages
+  // write them) are searched as headings are: each names what its entry is about.
+  for (const p of passages) {
+    const defined = [...p.text.matchAll(DEFINED_TERM)].map((m) => m[1]).join(' ');
+    yield { title: terms(p.title, language), heading: terms(`${p.heading} ${defined}`, language), text: NUMBERED_STEPS.test(p.text) ? [...terms(p.text, language), ...steps] : terms(p.text, language) };
+  }
 }
 
 function prepare(bot: Source, o: KnowledgeOptions, collected: Collected, fetched?: Fetched): Prepared {

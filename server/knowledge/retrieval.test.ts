@@ -51,6 +51,10 @@ describe('questions', () => {
     expect(questionTerms('Different question: which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
     expect(questionTerms('my email is j.doe@example.net — what does --time-stamp add?')).toEqual(['time-stamp', 'timestamp', 'time', 'stamp', 'ad']);
     expect(questionTerms('My order number: 88812345. Where is my order?')).toEqual(['order']);
+    // "What does X do under the hood?" and "what is X good for?" ask what X does: "hood" and
+    // "good" are no words of X's page.
+    expect(questionTerms('What does the sync command actually do under the hood?')).toEqual(['sync', 'command']);
+    expect(questionTerms("What is 'git stash pop' good for?")).toEqual(['git', 'stash', 'pop']);
     // A name is the visitor's, however the message carries it: a sign-off, a salutation, a
     // form's labels, "my name's", a name beside the address that opens the message.
     const card = questionTerms('How much is a replacement card?');

@@ -59,7 +59,8 @@ function rowText(header: string[] | null, row: string[]): string {
  */
 export function keyCells(unit: Unit, termsOf: (text: string) => string[]): string[][] {
   const letters = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length;
-  return (unit.cells ?? []).filter((c) => c.length >= 3 && !/\s/.test(c) && /\p{L}/u.test(c)).map((c) => {
+  // A cell that lists names ("Canada, Mexico") keys its row by each of them.
+  return (unit.cells ?? []).flatMap((c) => c.split(/\s*,\s*/)).filter((c) => c.length >= 3 && !/\s/.test(c) && /\p{L}/u.test(c)).map((c) => {
     const ts = termsOf(c);
     // An identifier is one term ("fst_err_dec_after_start", its parts after it); a name with a
     // dot or colon is its parts ("concord.c:insert" is "concord" and "insert"), all of them.
