@@ -92,6 +92,10 @@ describe('questions', () => {
     // No object between them: a direction and a place, not the phrase.
     expect(withPhrasesAsWords('Turn left on Elm Road')).toBe('Turn left on Elm Road');
   });
+
+  test('"for good" is "permanently", as a page says it', () => {
+    expect(withPhrasesAsWords('Is the café closed for good?')).toBe('Is the café closed permanently?');
+  });
 });
 
 describe('retrieval', () => {

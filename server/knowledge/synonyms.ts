@@ -62,6 +62,7 @@ const GROUPS: string[][] = [
   ['stored', 'store', 'kept', 'saved', 'located', 'hosted'],
   // Software documentation says a hook or a command "is executed"; visitors say it runs.
   ['run', 'execute', 'executed'],
+  ['permanently', 'for good', 'forever'],
 ];
 
 type Phrase = { re: RegExp; head: string };
