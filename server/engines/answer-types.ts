@@ -110,8 +110,9 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // "How long …?": a duration or a length with its unit, not any number.
   [{ test: (q) => /\bhow long\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(/\d[\d,.]*\s*(?:-\s*)?(?:ms|milliseconds?|seconds?|secs?|s\b|minutes?|mins?|hours?|hrs?|h\b|days?|weeks?|months?|years?|yrs?|business days|working days|characters?|chars?|bytes?|kb|mb|gb|cm|mm|m\b|km|meters?|metres?|inches|feet|ft)\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|sixty|ninety|a|an|a few|several)\s+(?:\w+\s+)?(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\b(?:instantly|immediately|right away|at once|overnight|forever|indefinitely|until)\b|-\s*(?:year|month|day|week|hour|minute)\b/i)],
   // "How often…?": a frequency ("every 5 seconds", "twice a year", "daily"), not any number
-  // ("the 1, 5 and 15 minute load averages" says nothing of how often they change).
-  [{ test: (q) => /\bhow often\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(/\b(?:every|each|per|once|twice|thrice|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|continuously|constantly|periodically|whenever)\b|\btimes? (?:a|an|per|each|in)\b/i)],
+  // ("the 1, 5 and 15 minute load averages" says nothing of how often they change). "Per" is
+  // one only of a span of time: "25 euros per service" is a price.
+  [{ test: (q) => /\bhow often\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(new RegExp(`\\b(?:every|each|per\\s+(?:[\\d,.]+\\s+)?(?:${TIME_UNITS})\\b|once|twice|thrice|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|continuously|constantly|periodically|whenever)\\b|\\btimes? (?:a|an|per|each|in)\\b`, 'i'))],
   // "How many milliseconds / days / megabytes…?": a figure in a unit of that measure ("-1 to
   // use the default timeout" has a number, but not in milliseconds).
   ...UNIT_FAMILIES.map(([asked, written]) => [new RegExp(`\\bhow many (?:${asked})\\b`, 'i'), matcher(new RegExp(`\\d[\\d,.]*\\s*(?:-\\s*)?(?:${written})(?![\\p{L}])|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|a|an|a few|several)\\s+(?:${written})(?![\\p{L}])`, 'iu'))] as [RegExp, (text: string) => boolean]),

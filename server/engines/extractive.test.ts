@@ -268,6 +268,14 @@ describe('extractive answers', () => {
     expect(answerFrom(kb4, 'Which Python version do I need to build the docs?')).toContain('3.8');
   });
 
+  test('"how often…?": a price "per inspection" is no frequency; "per 12 months" is one', () => {
+    const visits = { id: 'visits#0', sourceId: 'visits', title: 'Home visits', url: '', heading: 'Inspection visits', text: 'Our engineer comes to your home for the inspection and leaves a report. An inspection visit costs 60 euros per inspection.', score: 0.9 };
+    const weights = new Map([['boiler', 1], ['inspect', 2]]);
+    expect(compose('How often should the boiler get an inspection?', [visits], weights)).toBeNull();
+    const schedule = { ...visits, text: 'We recommend one boiler inspection per 12 months.' };
+    expect(compose('How often should the boiler get an inspection?', [schedule], weights)?.text).toBe('We recommend one boiler inspection per 12 months.');
+  });
+
   test('the kind of fact asked for: a frequency, a figure in the unit asked, a point in time, an amount of money, a version', () => {
     const kb2 = baseOf([
       { id: 'load', title: 'os.loadavg()', url: '', text: 'Returns an array containing the 1, 5, and 15 minute load averages.' },

@@ -82,10 +82,23 @@ describe('questions', () => {
   test("a phrase of the synonym table is found in any form of its verb and with anyone's noun after \"my\"", () => {
     expect(withPhrasesAsWords('I signed up last week')).toBe('I register last week');
     expect(withPhrasesAsWords('Is roaming switched on?')).toBe('Is roaming enable?');
-    expect(withPhrasesAsWords('Can I share my phone\'s internet?')).toBe('Can I hotspot?');
+    // The owner's noun is the visitor's own thing, kept: a page may say "use your tablet as a hotspot".
+    expect(withPhrasesAsWords('Can I share my tablet\'s internet?')).toBe('Can I hotspot tablet?');
     expect(withPhrasesAsWords('Can I share the internet?')).toBe('Can I hotspot?');
     // A phrase that ends on "my" needs an owner: "the end the price" ends nothing.
     expect(withPhrasesAsWords('in the end the price is lower')).toBe('in the end the price is lower');
+  });
+
+  test('a verb and its particle are found with the object between them, and the object is kept', () => {
+    expect(withPhrasesAsWords('How do I turn the alarm off?')).toBe('How do I disable the alarm?');
+    expect(withPhrasesAsWords('Can I switch it on again later?')).toBe('Can I enable it again later?');
+    expect(withPhrasesAsWords('Will they put my rent up?')).toBe('Will they increase my rent?');
+    // No object between them: a direction and a place, not the phrase.
+    expect(withPhrasesAsWords('Turn left on Elm Road')).toBe('Turn left on Elm Road');
+  });
+
+  test('"for good" is "permanently", as a page says it', () => {
+    expect(withPhrasesAsWords('Is the café closed for good?')).toBe('Is the café closed permanently?');
   });
 });
 

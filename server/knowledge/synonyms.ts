@@ -62,6 +62,7 @@ const GROUPS: string[][] = [
   ['stored', 'store', 'kept', 'saved', 'located', 'hosted'],
   // Software documentation says a hook or a command "is executed"; visitors say it runs.
   ['run', 'execute', 'executed'],
+  ['permanently', 'for good', 'forever'],
 ];
 
 type Phrase = { re: RegExp; head: string };
@@ -79,9 +80,20 @@ function phraseRe(phrase: string): RegExp {
     ? `${escapeRegExp(first.replace(/e$/, ''))}(?:${first.endsWith('e') ? 'e|es|ed|ing' : '|s|es|ed|ing'}${doubled})`
     : escapeRegExp(first);
   // A phrase that ends on "my" ("end my") needs the owner: "in the end the price…" ends nothing.
-  const others = rest.map((w, i) => (w !== 'my' ? escapeRegExp(w) : i === rest.length - 1 ? '(?:my|your|our)' : "(?:my|your|our|the)(?:\\s+[\\p{L}\\p{N}]+['’]s)?"));
+  // The owner's noun ("my phone's internet") is kept (group 1): a thing of the question's own.
+  const others = rest.map((w, i) => (w !== 'my' ? escapeRegExp(w) : i === rest.length - 1 ? '(?:my|your|our)' : "(?:my|your|our|the)(?:\\s+([\\p{L}\\p{N}]+)['’]s)?"));
+  // A verb and its particle take their object between them ("send the bike back", "turn it
+  // off", "put the prices up"): a pronoun, or a determiner and up to two words, kept (group 1)
+  // as the thing acted on. ("Turn left on Main Street" has no object: it enables nothing.)
+  if (rest.length === 1 && PARTICLE.test(rest[0]) && /^[a-z]{2,}$/.test(first)) {
+    return new RegExp(`\\b${verb}(?:\\s+(${OBJECT}))?\\s+${others[0]}\\b`, 'giu');
+  }
   return new RegExp(`\\b${[verb, ...others].join('\\s+')}\\b`, 'giu');
 }
+/** What stands between a verb and its particle: "it", "them", "the bike", "my old phone". */
+const OBJECT = "(?:it|them|this|that|everything|(?:the|a|an|my|your|our|their|his|her|its|this|that|these|those)(?:\\s+[\\p{L}\\p{N}'’-]+){1,2})";
+/** The particles of English phrasal verbs ("switch on", "send back", "shut down"). */
+const PARTICLE = /^(?:on|off|up|down|back|out|away|over)$/;
 const PHRASES: Phrase[] = [];
 const BY_STEM = new Map<string, Set<string>>();
 for (const group of GROUPS) {
@@ -100,7 +112,7 @@ const isEnglish = (language: string) => language.toLowerCase().split('-')[0] ===
 /** The question with each known phrase replaced by a word of its group ("get my money back" → "get my refund"). */
 export function withPhrasesAsWords(question: string, language = 'en'): string {
   if (!isEnglish(language)) return question;
-  return PHRASES.reduce((q, p) => q.replace(p.re, p.head), question);
+  return PHRASES.reduce((q, p) => q.replace(p.re, (_, kept: unknown) => (typeof kept === 'string' ? `${p.head} ${kept}` : p.head)), question);
 }
 
 /** Stems that mean the same as this stem in support language (not including itself). */
