@@ -647,6 +647,17 @@ describe('extractive answers', () => {
     expect(answerFrom(base, 'Do I pay extra for data when I am in Chile?')).toContain('Zone: A; Countries: Peru, Chile; Calls: Included; Data: Included');
   });
 
+  test('asked for several, the section the question names is the answer: its list, with the sentence before it', () => {
+    const base = baseOf([
+      { id: 'storage', title: 'Storage', url: '', text: '# Storage\n\nStorage plugins are registered with the addStorage method and let you keep uploads in the storage backend of your choice. Every storage plugin must be registered before the server starts, otherwise uploads are lost.\n\n## Storage plugins\n\nYou can keep uploads elsewhere as well.\n\n- [disk](#disk)\n- [s3](#s3)\n- [memory](#memory)\n\n## Limits\n\nUploads larger than 10 MB are refused by every storage plugin inside the server, and the options inside the plugin cannot change that.' },
+      { id: 'session', title: 'Session', url: '', text: '# Session\n\n## .cookieOptions\n\nThe cookie settings object.\n- `maxAge` - How long a session lives.\n- `secure` - Send the cookie over HTTPS only.\n- `rolling` - Renew the cookie on every response.\n\n## .destroy()\n\nEnds the session. The options inside the session are dropped with it, and a new session starts on the next request with default options inside.' },
+    ]);
+    // The list has no lead-in of its own ("…as well." does not end in a colon).
+    expect(answerFrom(base, 'What storage plugins are there?')).toMatch(/^You can keep uploads elsewhere as well\.\n- disk\n- s3\n- memory/);
+    // "What's inside X?" asks for what X holds: the section of X, though other passages say "inside" and X's words more.
+    expect(answerFrom(base, "What's inside session.cookieOptions?")).toMatch(/^The cookie settings object\.\n- maxAge - How long a session lives\.\n- secure/);
+  });
+
   test('a phrase before the question narrows it; it is not a question of its own', () => {
     expect(questionParts('For gzip streams, what can I pass as the flush mode?')).toEqual([]);
     expect(questionParts('In the example output, what was the cache size?')).toEqual([]);

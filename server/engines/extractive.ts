@@ -4,7 +4,7 @@
  * the answer is grounded in a cited source. When none answers, it says so by returning
  * `unanswered` before any text, and the turn says "don't know" (chat/turn.ts).
  */
-import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
+import { MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, escapeRegExp, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
 import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
@@ -251,7 +251,9 @@ export function compose(
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
     const context = new Set(contextTerms[pi]);
     // An FAQ entry whose question is the visitor's ("What do I need for 5G?") is about all of it.
-    const inContext = asksAsHeading(p.heading, asked, language) ? query.map(([q]) => q) : query.filter(([q]) => found(q, context)).map(([q]) => q);
+    // Asked for several, the section named by the question ("## Application Hooks" for "what
+    // application hooks are there?") is about all of it: its list is the answer.
+    const inContext = asksAsHeading(p.heading, asked, language) || (ASKS_SEVERAL.test(question) && sectionAsked(p, weightOf, total, language)) ? query.map(([q]) => q) : query.filter(([q]) => found(q, context)).map(([q]) => q);
     contextOf[pi] = new Set(inContext);
     const list = sentencesOf(p.text, language);
     unitsOf[pi] = list;
@@ -352,6 +354,9 @@ export function compose(
         if (several && c.unit.kind === 'item') return take(unitPick(c.passage, leadIn));
         if (list[leadIn].text.length <= 200) add(unitPick(c.passage, leadIn));
       }
+      // So it is when the list has no lead-in: the sentence just before it introduces it.
+      const first = list.findIndex((u) => u.group === c.unit.group);
+      if (several && c.unit.kind === 'item' && leadIn < 0 && list[first - 1]?.kind === 'text') return take(unitPick(c.passage, first - 1));
       // A step of a procedure says little alone ("Restart your iPhone."): all its steps come,
       // in order, when they fit.
       if (c.unit.step) {
@@ -381,6 +386,12 @@ export function compose(
     if (several && c.unit.kind === 'text' && !enumerates(c)) {
       for (let i = c.index + 1; i <= c.index + 3 && i < list.length; i++) {
         const next = unitPick(c.passage, i);
+        // A list right after it with no lead-in of its own ("You can hook into the lifecycle
+        // as well." over "- onReady - onClose") is what it introduces.
+        if (i === c.index + 1 && next.unit.kind === 'item' && !list.some((u) => u.group === next.unit.group && u.kind === 'lead')) {
+          for (let j = i, n = 0; j < list.length && list[j].group === next.unit.group && n < MAX_ITEMS && chars + list[j].text.length <= MAX_LIST_CHARS; j++, n++) add(unitPick(c.passage, j));
+          break;
+        }
         if (next.unit.kind === 'item' || next.unit.kind === 'row') break;
         if (!enumerates(next)) continue;
         take(next);

@@ -113,6 +113,15 @@ describe('documents', () => {
     expect(kb.search('What does git stash pop do?').passages[0].sourceId).toBe('cmds');
   });
 
+  test('the section whose heading is what the question asks about comes first', () => {
+    const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'intro', title: 'Reports', url: '', text: '## Reports\n\nReports are built by the report job, and a monthly report and a weekly report can both be sent. Each monthly report lists the usage of the month, and a monthly report is sent on the 1st.' },
+      { id: 'kinds', title: 'Reports', url: '', text: '## Monthly reports\n\nThere are three, and each one is sent by e-mail to the account owner on request.' },
+      { id: 'other', title: 'Usage', url: '', text: '## Usage\n\nUsage is counted per day.' },
+    ] } });
+    expect(kb.search('What monthly reports are there?').passages[0].id).toBe('kinds#0');
+  });
+
   test('a numbered procedure is found as steps, though it never says the word', () => {
     const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'travel', title: 'Travel', url: '', text: '## Before you travel\n\nFollow these steps before you leave:\n\n- Check that your account is in good standing.\n- Turn on data roaming.' },

@@ -68,6 +68,23 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MIN_RELEVANCE = 0.3;
 /** The relevance of a passage whose heading is the visitor's question, word for word. */
 const FAQ_MATCH = 0.9;
+/**
+ * Is a passage the section of what a question asks about: every word of its heading is the
+ * question's, one of them its rarest, and its heading with its page title say most of the
+ * question (by weight)?
+ */
+export function sectionAsked(p: { heading: string; title: string }, weight: ReadonlyMap<string, number>, total: number, language = 'en'): boolean {
+  const heading = terms(p.heading, language);
+  // The heading holds the question's rarest word: "GIT" on every page of a git manual is not the section asked about.
+  const top = Math.max(0, ...weight.values());
+  if (!heading.length || !heading.every((t) => weight.has(t)) || !heading.some((t) => weight.get(t) === top)) return false;
+  const said = new Set([...heading, ...terms(p.title, language)]);
+  return [...said].reduce((a, t) => a + (weight.get(t) ?? 0), 0) >= total * NAMED_SHARE;
+}
+/** How much of the question (by weight) a section's heading and page title must say to be the section asked about. */
+const NAMED_SHARE = 0.5;
+/** What puts a named section before the passage it ties with. */
+const NAMED_SECTION_TIE = 0.001;
 /** The relevance of a passage with a table row keyed by the question's rarest thing (keyMatch). */
 const KEY_MATCH = 0.5;
 
@@ -654,8 +671,18 @@ export class KnowledgeBase {
         // words the search drops as too common ("need", "work", "happens").
         const relevance = Math.max(Math.min(1, (own / ownTotal) * strength), this.faqMatch(h.doc, asked), this.keyMatch(h.doc, (t) => ownWeight.get(t) ?? 0, ownTop));
         const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
-        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank };
+        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, named: sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language) };
       });
+      // A section whose heading is the thing asked about ("what application hooks are
+      // there?" and "## Application Hooks", "what's inside request.routeOptions?" and
+      // ".routeOptions" on the Request page) is as relevant as the best passage, and first: the
+      // passages that say its words more often only mention it.
+      const best = Math.max(0, ...ranked.map((r) => r.passage.score));
+      for (const r of ranked) {
+        if (!r.named) continue;
+        r.rank += best - r.passage.score + NAMED_SECTION_TIE;
+        r.passage.score = best;
+      }
       ranked.sort((a, b) => b.rank - a.rank);
       // A follow-up with a question of its own asks the earlier subject something new: the rest
       // of the earlier turns found the page the conversation is about, but are no words of what
