@@ -15,6 +15,7 @@ import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
+import { isEnglishWord } from './english-words.ts';
 import { keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
@@ -612,7 +613,9 @@ export class KnowledgeBase {
     const expanded = query.flatMap((q) => {
       // A word the knowledge lacks is corrected from what the visitor typed first (see
       // SearchIndex.correct), then by its stem: a word start, or a slip the stem still shows.
-      let expansions = this.index.idOf(q.term) === undefined && q.own && words.has(q.term)
+      // An English word spelt right is not a slip, though the pages lack it ("folder" is not
+      // "older"): it is the visitor's word, found only by its stem or its synonyms.
+      let expansions = this.index.idOf(q.term) === undefined && q.own && words.has(q.term) && !(englishStops && isEnglishWord(words.get(q.term)!))
         ? this.index.correct(words.get(q.term)!, (w) => stemOnce(w, this.language), letters, this.knownSpellings()) : [];
       // A word that goes on from the stem it is corrected to ("largest" → "larg", which the pages
       // write "larger") has an ending the stemmer leaves, not a slip: it is found as that stem

@@ -134,6 +134,20 @@ describe('retrieval', () => {
     expect(club.search('my key stoppsed turning').alternatives.get('stopps')).toEqual(['stop']);
   });
 
+  test('an English word spelt right is the visitor\'s own word, not a slip for a word the pages use', () => {
+    const shop = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'apps', title: 'Apps', url: '', text: 'Older versions of the app are kept for a year. Taking a backup is free.' },
+      { id: 'files', title: 'Files', url: '', text: 'Exported files are saved as CSV.' },
+    ] } });
+    // "folder" is one letter from "older", "talking" from "taking": both are words, so neither is
+    // corrected, and the question stays about what the visitor asked.
+    expect(shop.search('Where is the export folder?').spelled).toBe('Where is the export folder?');
+    expect(shop.search('Where is the export folder?').alternatives.has('older')).toBe(false);
+    expect(shop.search('Is talking to support free?').alternatives.has('take')).toBe(false);
+    // A slip that makes no word is still corrected.
+    expect(shop.search('Are oldr versions kept?').alternatives.get('older')).toEqual(['older']);
+  });
+
   test('a misspelt question is read as meant: the answer asked for is read from its corrected words', () => {
     const server = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'plugins', title: 'Server options', url: '', text: '## pluginTimeout\n\n+ Default: `10000`\n\nThe maximum time in milliseconds in which a plugin can load. A larger value suits slow plugins.' },
