@@ -55,6 +55,11 @@ describe('questions', () => {
     // "good" are no words of X's page.
     expect(questionTerms('What does the sync command actually do under the hood?')).toEqual(['sync', 'command']);
     expect(questionTerms("What is 'git stash pop' good for?")).toEqual(['git', 'stash', 'pop']);
+    // A short number is the visitor's case only where their words say so, or with a code's
+    // letters or "#"; alone it may be what the pages speak of (a process id in a log example).
+    expect(questionTerms('My ticket 40213 is still open, and my invoice no. 77120?')).toEqual(['still', 'open', 'invoic']);
+    expect(questionTerms('Is #40213 or INV-77120 paid?')).toEqual(['pai']);
+    expect(questionTerms('What is the 40213 in the log lines?')).toEqual(['40213', 'log', 'line']);
     // A name is the visitor's, however the message carries it: a sign-off, a salutation, a
     // form's labels, "my name's", a name beside the address that opens the message.
     const card = questionTerms('How much is a replacement card?');

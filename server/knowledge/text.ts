@@ -244,7 +244,11 @@ const PERSONAL = [
   /\b(?:https?:\/\/|www\.)\S+/giu, // URL
   /(?<![\p{L}\p{N}])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|de|fr|es|uk|eu|example)(?:\/\S*)?(?![\p{L}\p{N}])/giu, // bare domain
   /\+?\(?\d[\d\s().\/-]{5,}\d/gu, // phone or long number with separators (7+ characters)
-  /(?<![\p{L}\p{N}])#?[A-Z]{0,4}-?\d{5,}(?![\p{L}\p{N}])/giu, // order, ticket or customer number
+  /(?<![\p{L}\p{N}])(?:#[A-Z]{0,4}-?|[A-Z]{1,4}-?)\d{5,}(?![\p{L}\p{N}])/giu, // order, ticket or customer number: "#48213", "INV-20931"
+  // A bare number is the visitor's case only where their words say so ("order 48213", "ticket
+  // no. 55120"): alone it may be the topic, a number the pages give ("the 19182 in Memcheck's
+  // messages", "port 12345").
+  /(?<=\b(?:order|ticket|customer|account|invoice|case|reference|ref|booking|member|membership|confirmation|tracking|contract|id|number|no\.?)\s*(?:number|no\.?|id)?\s*(?:(?:is|was)\s+)?[:#]?\s*)\d{5,}(?![\p{L}\p{N}])/giu,
 ];
 
 /** What names the visitor's details ("my email is …", "my order number:"): their case, not the topic. */
