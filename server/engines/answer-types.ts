@@ -48,6 +48,10 @@ const PAYMENTS = ['credit cards?', 'debit cards?', 'cards?', 'paypal', 'bank tra
 const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 'android', 'chrome ?os', 'chromebook', 'web', 'browser', 'chrome', 'firefox', 'safari', 'edge', 'freebsd', 'solaris', 'posix', 'unix'];
 /** A platform's name as the visitor writes it ("Linux", "macOS"). */
 export const isPlatform = matcher(new RegExp(`^(?:${PLATFORMS.join('|')})$`, 'i'));
+/** Unix-like systems by name: what a text about POSIX or Unix speaks of too. */
+export const UNIX_LIKE = /^(?:linux|macos|mac|os x|osx|darwin|freebsd|openbsd|netbsd|solaris)$/i;
+/** A text about POSIX or Unix systems ("On POSIX, it uses the $HOME environment variable"). */
+export const POSIX = /\b(?:posix|unix(?:-like)?)\b/i;
 /** A text about every platform, or every one but those it names ("on all other platforms"). */
 export const EVERY_PLATFORM = /\b(?:on |for )?(?:all|every|any) (?:other )?(?:platforms?|operating systems?)\b/i;
 /** Units of a measure: how a question names them, and how a figure in any unit of the same measure is written. */

@@ -423,9 +423,16 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'What is the email address of your support team?')).toBeNull();
   });
 
-  test('a platform by its other name: a Mac is Darwin, as downloads name it', () => {
+  test('a platform by its other name: a Mac is Darwin, as downloads name it; Linux is POSIX', () => {
     const kb2 = baseOf([{ id: 'bin', title: 'Pre-built binaries', url: '', text: '# Pre-built binaries\n\nDarwin amd64: https://example.com/tool/darwin_amd64.tar.gz\n\nLinux amd64: https://example.com/tool/linux_amd64.tar.gz' }]);
     expect(answerFrom(kb2, 'Where can I download the pre-built binary for a Mac?')).toContain('darwin_amd64');
+    // Linux and macOS are POSIX systems: a unit about POSIX speaks of them, not of a system outside the family.
+    const posix = baseOf([
+      { id: 'cfg', title: 'tool.configDir()', url: '', text: '# tool.configDir()\n\nOn POSIX, it reads the TOOL_HOME variable first. Otherwise it falls back to the config folder under the user\'s home directory.\n\nOn Windows, it reads the APPDATA variable.' },
+      { id: 'install', title: 'Installing', url: '', text: '# Installing\n\nThe tool runs on Linux, Haiku and Windows. Download the archive for your system and unpack it.' },
+    ]);
+    expect(answerFrom(posix, 'Where does tool.configDir() find the config folder on Linux?')).toContain('TOOL_HOME');
+    expect(answerFrom(posix, 'Where does tool.configDir() find the config folder on Haiku?')).toBeNull();
   });
 
   test('a lead-in\'s items are its own words; a rule\'s number is not a quantity', () => {

@@ -9,7 +9,7 @@ import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, escapeRegExp, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
 import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
-import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, SECTION_NUMBER, isPlatform } from './answer-types.ts';
+import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
 import { ASKS_PROPERTY, ASKS_SEVERAL, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
 
@@ -423,6 +423,9 @@ export function compose(
   const platformNames = new Set<string>();
   /** The things a part names ("timeout.hasRef()", "Plus"): what a later part's "it" stands for. */
   const namesOf = (segment: string): string[] => [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).map(([stem]) => stem);
+  /** Of them, the Unix-like systems ("Linux", "macOS"): a unit about POSIX or Unix speaks of them ("On POSIX, it uses $HOME"). */
+  const unixNames = new Set<string>();
+  const speaksOfUnix = (c: Pick, n: string) => unixNames.has(n) && POSIX.test(leansOnPrior(unitsOf[c.passage], c.index) ? `${unitsOf[c.passage][c.index - 1].text} ${c.unit.text}` : c.unit.text);
   type Fit = { c: Pick; score: number; rank: number };
   const bests: (Fit | undefined)[] = [];
   const fits: Fit[][] = [];
@@ -458,6 +461,7 @@ export function compose(
     const names = named.map(([stem]) => stem);
     allNames.push(...names);
     for (const [stem, word] of named) if (isPlatform(word)) platformNames.add(stem);
+    for (const [stem, word] of named) if (UNIX_LIKE.test(word)) unixNames.add(stem);
     // "Which company is your payment processor?": what is asked for (the company), when it is
     // among the part's rarest words, must be in the answer or its heading; "our payment
     // processor" without it is a near miss. A common word there ("which key…") is not held to it.
@@ -510,7 +514,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => mentions(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => mentions(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
@@ -562,7 +566,7 @@ export function compose(
   // other platforms" than Windows answers "on Linux").
   // A name with its explanation in parentheses ("D1 read misses (D1mr)") is named by either.
   const aliases = parenthesisAliases(question, language);
-  const named = (n: string) => picks.some((p) => mentions(p, n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text)));
+  const named = (n: string) => picks.some((p) => mentions(p, n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text)) || speaksOfUnix(p, n));
   if (allNames.some((n) => !named(n) && !aliases.some((a) => a.has(n) && [...a].some((t) => t !== n && named(t))))) return null;
   // In the order of the page: the passage of the lead first, units in their own order.
   const order = [...new Set(picks.map((p) => p.passage))];
