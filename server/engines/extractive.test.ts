@@ -481,6 +481,10 @@ describe('extractive answers', () => {
     ]);
     expect(answerFrom(kb2, 'How long do refunds take?')).toBe('Refunds take 5 working days. Each refund goes back to the card you paid with.');
     expect(answerFrom(kb2, 'Can I get more time to pay?')).toContain('14 days'); // "Yes." says nothing alone
+    // An option's signature ends no sentence: what the option does is the paragraph after it,
+    // though that paragraph never repeats the option's name.
+    const kb4 = baseOf([{ id: 'opts', title: 'Tracer options', url: '', text: '## Output options\n\n--frame-markers=<yes|no> [default: no]\n\nPrints a row of dashes between two traces, so a long log can be cut apart by hand.\n\n--quiet-exit\n\nExits with status 0 even when traces were dropped.' }]);
+    expect(answerFrom(kb4, 'What does --frame-markers do?')).toContain('row of dashes');
     // The next question of an FAQ, or the next numbered rule, starts another entry.
     const kb3 = baseOf([
       { id: 'faq', title: 'FAQ', url: '', text: '"Still reachable" means the memory could have been freed. Is it fast? It is not.' },

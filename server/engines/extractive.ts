@@ -151,6 +151,8 @@ const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:
 const SAME_UNIT_SWITCH = 0.95;
 /** Below this many characters an answer sentence brings the one after it. */
 const SHORT_SENTENCE = 160;
+/** A term with no sentence after it: an option and its values ("--tool=<name> [default: memcheck]"). */
+const SIGNATURE = /^-{1,2}[\w-]+(?:[= ]<[^>]+>)?(?:\s*\[default:[^\]]*\])?$/;
 /**
  * A sentence that goes on from the one before ("It halves the speed…", "This means…", "For
  * example, …"): chosen, it brings the one before; after a chosen one, it comes along.
@@ -375,10 +377,11 @@ export function compose(
     // sentence (the issue's bound is 2×).
     const after = list[c.index + 1];
     const related = () => after.words.some((w) => list[c.index].words.includes(w)) || unitPick(c.passage, c.index + 1).covers.size > 0;
-    // One that says nothing alone ("Yes.", a bare name) brings it whatever it is about.
+    // One that says nothing alone ("Yes.", a bare name, an option's signature that ends no
+    // sentence: "--vgdb-error=<number> [default: 999]") brings it whatever it is about.
     // A question on the page, or a numbered entry ("5.3. …"), opens the next entry of an FAQ
     // or a manual: it never comes along.
-    if (c.unit.kind === 'text' && after?.kind === 'text' && !isQuestion(after) && !SECTION_NUMBER.test(after.text) && (c.unit.text.length < 25 || (c.unit.text.length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) add(unitPick(c.passage, c.index + 1));
+    if (c.unit.kind === 'text' && after?.kind === 'text' && !isQuestion(after) && !SECTION_NUMBER.test(after.text) && (c.unit.text.length < 25 || SIGNATURE.test(c.unit.text) || (c.unit.text.length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) add(unitPick(c.passage, c.index + 1));
     // Asked for several things, a sentence that names the subject ("Returns the CPU
     // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
     // The list may come a sentence or two later, after its lead-in ("… The currently supported
