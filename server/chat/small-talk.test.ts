@@ -46,6 +46,10 @@ test('the language of a message from its function words and letters; no guess fo
   // "-t-il" inversions and the everyday words around the function words ("plusieurs fois", "otra vez").
   expect(messageLanguage("Que se passe-t-il si d'autres membres se plaignent plusieurs fois de mon chien ?")).toBe('fr');
   expect(messageLanguage('Are you an AI?')).toBe('en');
+  // With no English word beside them, fewer function words tell: "¿" alone, or one and a half
+  // words ("Vous … en"); a bare name or a letter alone still does not.
+  expect(['¿tarifas?', 'Vous acceptez les chèques ?', 'cuanto cuesta el envio', 'Combien de temps dure la batterie ?'].map(messageLanguage)).toEqual(['es', 'fr', 'es', 'fr']);
+  expect(['Los Angeles', 'Le Mans', 'Zürich?', 'Die Hard', 'Comment settings?'].map(messageLanguage)).toEqual([null, null, null, null, null]);
 });
 
 test('the small talk a question opens or closes with is not what it asks', () => {
