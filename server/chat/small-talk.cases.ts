@@ -57,6 +57,11 @@ export const SMALL_TALK: [string, SmallTalk | SmallTalk[]][] = [
   ["I'm done, thanks", ['thanks', 'bye']], ['Hello and thanks in advance', ['hello', 'thanks']], ['Hi! Thanks so much 🙏', ['hello', 'thanks']],
   ['thanks and bye', ['thanks', 'bye']], ['good morning, who am I speaking with?', ['hello', 'who']], ['hey, thanks for the help earlier', ['hello', 'thanks']],
   ['ok thanks, have a good day', ['thanks', 'bye']], ['danke, tschüss', ['thanks', 'bye']],
+  // A second batch, written after the first was measured: the long closings of a chat.
+  ['Ok, thank you for your help. Have a nice day!', ['thanks', 'bye']], ['Perfect!! Thank you so much for your help 🙏🙏', 'thanks'],
+  ['Thanks so much for your help, have a great weekend!', ['thanks', 'bye']], ["thank you, you've been very helpful", 'thanks'],
+  ['Hello, good afternoon, I hope you are well', 'hello'], ["Hello! I'm new here", 'hello'], ['good evening to you too', ['hello', 'bye']],
+  ['Vielen Dank für die schnelle Antwort!', 'thanks'], ['Muchas gracias por la información', 'thanks'], ['hi chatbot', 'hello'],
 ];
 
 /** Messages that ask or say something the knowledge should answer: never small talk. */
@@ -96,6 +101,10 @@ export const NOT_SMALL_TALK: string[] = [
   'Hallo, wie setze ich mein Passwort zurück?', 'Danke! Und was kostet der Jahresplan?', 'Bonjour, comment annuler mon abonnement ?',
   'Hola, ¿cuánto cuesta el envío?', 'gracias, ¿y para dos personas?', 'merci, et pour la livraison ?', 'ok', 'yes', 'no',
   'Who are you partnering with for deliveries?', 'What are you doing with my personal data?', 'what can the pro plan do?',
+  // Second batch: long messages that open or close like a chat and ask something in between.
+  'Hi, I\'m new here, how does billing work?', 'thanks, that was really helpful, and what about the annual plan?',
+  'Ok, thank you for your help. One more thing: is there a student discount?', 'hi, I want to talk to you about my invoice',
+  'Good morning, I hope you are well. I was charged twice this month.', 'Vielen Dank! Und wie lange dauert die Lieferung?',
 ];
 
 /** Questions in another shipped language, and the language. */

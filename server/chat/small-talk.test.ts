@@ -27,6 +27,10 @@ test('greetings, thanks, goodbyes and "who are you" in the shipped languages; a 
   // Chat spellings, a key held down or left out, any emoji; "are you a bot?" said any way.
   expect(['r u there?', 'heyy 👋🏽', 'thnak you!', 'helo?', 'thx for ur help', 'u a bot?', 'is this chat run by people?', 'am I chatting with a machine or human?', 'bist du ein Roboter oder ein Mensch?'].map(smallTalk))
     .toEqual(['hello', 'hello', 'thanks', 'hello', 'thanks', 'who', 'who', 'who', 'who']);
+  // The long closings of a chat, every word of them small talk; a long message that asks something in between is not.
+  expect(['OK, many thanks for all your help today. Have a lovely weekend!', "Thank you, you were a great help 🙏🙏", 'Hi, I hope you are doing well!', 'Danke für die schnelle Auskunft'].map(smallTalk))
+    .toEqual(['thanks', 'thanks', 'hello', 'thanks']);
+  expect(['OK, many thanks for all your help today. And is the shop open on Monday?'].map(smallTalk)).toEqual([null]);
   // A request for a person is not small talk: it goes to the handoff.
   expect(['a human please', 'what is an AI?'].map(smallTalk)).toEqual([null, null]);
   // Still questions: what they ask is not small talk.

@@ -9,7 +9,8 @@ const WORDS: Record<SmallTalk, string[]> = {
   hello: ['hi', 'hello', 'hey', 'hiya', 'howdy', 'yo', 'greetings', 'good day', 'good morning', 'good afternoon', 'good evening', 'morning', 'evening', 'heya', 'hey hey', 'sup', "what's up", 'whats up',
     'anyone there', 'anybody there', 'is anyone there', 'is anybody there', 'are you there', 'can you help me', 'can you help', 'i need help', 'i have a question', 'quick question',
     'anyone around', 'anybody around', 'someone there', 'somebody there', 'is someone there', 'is somebody there', 'you there', 'are you online', 'anyone online', 'nice to meet you', 'pleased to meet you',
-    'i need some help', 'need help', 'help me', 'anyone here', 'anybody here', 'someone here', 'is anyone here', 'is anybody here', 'is someone here', 'anyone available', 'is anyone available',
+    'i need some help', 'need help', 'help me', 'anyone here', 'anybody here', 'someone here', 'is anyone here', 'is anybody here', 'is someone here', 'anyone available', 'is anyone available', "i'm new here", 'new here',
+    'hope you are well', 'i hope you are well', 'hope you are doing well', 'i hope you are doing well', "hope you're well", "i hope you're well", "hope you're doing well", "i hope you're doing well",
     'can someone help', 'can someone help me', 'can anyone help', 'can anyone help me', 'can somebody help me', 'could someone help me', 'could you help me', 'can i ask a question', 'can i ask you something', 'can i ask something', 'may i ask a question', 'i got a question', 'i have a quick question',
     'hallo', 'hallo zusammen', 'wie geht es', 'guten tag', 'guten morgen', 'guten abend', 'moin', 'servus', 'grüß gott', 'grüezi', 'ist da jemand', 'können sie mir helfen', 'kannst du mir helfen', 'ich habe eine frage', 'hallöchen', 'ist jemand da', 'jemand da', 'grüß dich', 'hey du', 'ich brauche hilfe', 'kurze frage', 'eine frage',
     'bonjour', 'bonsoir', 'salut', 'coucou', 'y a quelqu\'un', 'vous pouvez m\'aider', 'pouvez-vous m\'aider', "j'ai une question", 'il y a quelqu\'un', 'quelqu\'un', 'allô', 'allo', 'bonjour à tous', 'salut à tous', 'salut tout le monde',
@@ -29,6 +30,8 @@ const WORDS: Record<SmallTalk, string[]> = {
     'have a nice weekend', 'have a good weekend', 'have a great weekend', 'you too', "that's all", 'that is all', "that's it", 'that is it', 'nothing else', 'no more questions', 'gotta go', 'i have to go',
     "i'm done", 'i am done', "i'm good", 'all good', 'that will be all', "that'll be all", 'nothing more', 'all i needed', 'all i need', 'all i wanted', "that's all i needed", "that's all i need", "that's all i wanted", 'catch you later', 'talk to you later', 'ttyl', 'have a good one', 'have a nice evening', 'have a good evening',
     'farewell', 'bye for now', 'bye now',
+    // "Have a lovely weekend", "have a wonderful evening".
+    ...['nice', 'good', 'great', 'lovely', 'wonderful', 'fantastic', 'pleasant', 'beautiful', 'blessed'].flatMap((a) => ['day', 'weekend', 'evening', 'night', 'week', 'afternoon', 'one'].map((t) => `have a ${a} ${t}`)),
     'tschüss', 'tschüs', 'ciao', 'bis bald', 'bis später', 'bis dann', 'gute nacht', 'schönen tag', 'schönen tag noch', 'auf wiedersehen', 'das wars', "das war's", "mach's gut", 'tschau', 'schönen abend', 'schönes wochenende', 'einen schönen tag noch', 'bis morgen', 'das ist alles', 'sonst nichts',
     'au revoir', 'à bientôt', 'a bientot', 'à plus', 'bonne journée', 'bonne soirée', 'bonne nuit', "c'est tout", 'à plus tard', 'à demain', 'bon week-end', 'bonne fin de journée', 'à la prochaine', 'ce sera tout', "rien d'autre",
     'adiós', 'adios', 'chao', 'hasta luego', 'hasta pronto', 'hasta mañana', 'buen fin de semana', 'eso es todo', 'nos vemos', 'hasta la próxima', 'chau', 'que tengas un buen día', 'que te vaya bien', 'eso sería todo', 'nada más', 'مع السلامة', 'وداعا'],
@@ -56,15 +59,19 @@ const FILLER = new Set(['there', 'so', 'much', 'very', 'again', 'all', 'everyone
   'lol', 'haha', 'hehe', 'yes', 'yeah', 'yep', 'no', 'nope', 'sure', 'please', 'exactly', 'anyway', 'anyways', 'actually',
   // What a thanks is for, and when: "thanks for the quick answer", "that's super helpful", "thanks for the help earlier".
   'thats', 'its', 'quick', 'fast', 'answer', 'answers', 'reply', 'response', 'info', 'information', 'explanation', 'tip', 'tips', 'support', 'time', 'patience', 'today', 'earlier', 'truly', 'kindly',
+  // "you've been very helpful", "good evening to you too", "hi chatbot".
+  'youve', 'were', 'been', 'to', 'chatbot', 'assistant',
   'dir', 'ihnen', 'euch', 'zusammen', 'ja', 'nein', 'noch', 'nochmal', 'beaucoup', 'oui', 'non', 'encore', 'mucho', 'sí', 'si', 'pour', 'por', 'todo',
   // "thanks for your help" in the other shipped languages.
-  'für', 'die', 'deine', 'ihre', 'hilfe', 'votre', 'ton', 'aide', 'tu', 'su', 'la', 'ayuda', 'me', 'here']);
+  'für', 'die', 'deine', 'ihre', 'hilfe', 'votre', 'ton', 'aide', 'tu', 'su', 'la', 'ayuda', 'me', 'here',
+  // ... and for the quick answer, the information.
+  'schnelle', 'antwort', 'auskunft', 'infos', 'réponse', 'rapide', 'información', 'informacion', 'respuesta', 'rápida', 'rapida']);
 
 // "Hiii", "thanksss", "byeee": a letter held down says the same word. An apostrophe joins
 // ("that's" and "thats" are one word); a wave is a greeting and a thumbs-up or folded hands
 // a thanks, any other emoji (a skin tone, a moon) only decorates.
 const normalize = (s: string) => s.toLowerCase().normalize('NFC').replace(/(\p{L})\1{2,}/gu, '$1').replace(/['’]/g, '').replace(/<3/g, ' ')
-  .replace(/👋/gu, ' hi ').replace(/[👍🙏]/gu, ' thanks ')
+  .replace(/👋/gu, ' hi ').replace(/[👍🙏]+/gu, ' thanks ')
   .replace(/[!?.,;:¡¿"()\-–—…\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}\u{200D}]+/gu, ' ').replace(/\s+/g, ' ').trim()
   .split(' ').map((w) => CHAT_SPELLING[w] ?? w).join(' ');
 /** Chat spellings of the words small talk is made of ("r u a bot?", "whats ur name"). */
@@ -117,7 +124,8 @@ function oneOff(a: string, b: string): boolean {
 /** What kind of small talk the message is, or null when it asks (or says) anything else. */
 export function smallTalk(message: string): SmallTalk | null {
   const words = normalize(message).split(' ').filter(Boolean).map(known);
-  if (words.length === 0 || words.length > 8) return null;
+  // A chat's closing can be long ("Ok, thank you for your help. Have a nice day!"); every word still has to be small talk.
+  if (words.length === 0 || words.length > 16) return null;
   let found: SmallTalk | null = null;
   for (let i = 0; i < words.length;) {
     const who = whoRun(words, i);
