@@ -13,6 +13,8 @@ const KNOWLEDGE = [
   { id: 'warranty', title: 'Warranty', text: '# Warranty\n\nThe Aurora lamp has a 2-year warranty. The warranty covers the battery and the switch.' },
   { id: 'tools', title: 'Tools', text: '# Speed\n\nMemcheck makes a program run 20 times slower than native.\n\nAt the other end, Nulgrind causes only a 4 times slowdown.' },
   { id: 'cache', title: 'Cache', text: 'The cache keeps 500 entries. Entries are often reused. The cache is refreshed every 5 seconds.' },
+  { id: 'fds', title: 'Options', text: '# --track-fds\n\nWith --track-fds=yes, Valgrind prints the file descriptors still open at exit. It makes a run about 10% slower.' },
+  { id: 'versand', title: 'Versand', text: '# Versand\n\nDer Versand nach Österreich kostet 9 Euro und dauert drei Werktage.' },
 ];
 let s: TestServer;
 beforeAll(async () => {
@@ -67,4 +69,13 @@ test('a misspelt question is answered as the question spelt right: "how oftn…?
   const typed = await turn('How oftn is the cache refreshed?', 'ct-9');
   expect(typed.text).toBe('The cache is refreshed every 5 seconds.');
   expect(typed.text).toBe((await turn('How often is the cache refreshed?', 'ct-10')).text);
+});
+
+test('a question in another language than the bot\'s is answered only from pages in that language', async () => {
+  // The English page shares only the option's name with it: "With --track-fds=yes, Valgrind
+  // prints…" was the answer to whether the option works with another tool.
+  const asked = await turn('Est-ce que --track-fds=yes marche avec Helgrind ?', 'ct-11');
+  expect(asked.text).toBe(phrase('fr', 'other_language', 'en'));
+  // A German page of an English bot still answers a German question.
+  expect((await turn('Was kostet der Versand nach Österreich?', 'ct-12')).text).toContain('9 Euro');
 });

@@ -24,11 +24,20 @@ test('greetings, thanks, goodbyes and "who are you" in the shipped languages; a 
   expect(['have a good one!', "I'm done, thanks", 'à demain', 'nos vemos', "mach's gut"].map(smallTalk)).toEqual(['bye', 'bye', 'bye', 'bye', 'bye']);
   expect(['help', 'is this a live agent?', 'mit wem spreche ich?', 'con quién hablo?', 'thanks for the help'].map(smallTalk)).toEqual(['who', 'who', 'who', 'who', 'thanks']);
   expect(["perfect, that's exactly what i needed 👍", 'nvm i figured it out lol, thx anyway', 'what are you exactly, some kind of AI?', 'is it a bot?'].map(smallTalk)).toEqual(['thanks', 'thanks', 'who', 'who']);
+  // Chat spellings, a key held down or left out, any emoji; "are you a bot?" said any way.
+  expect(['r u there?', 'heyy 👋🏽', 'thnak you!', 'helo?', 'thx for ur help', 'u a bot?', 'is this chat run by people?', 'am I chatting with a machine or human?', 'bist du ein Roboter oder ein Mensch?'].map(smallTalk))
+    .toEqual(['hello', 'hello', 'thanks', 'hello', 'thanks', 'who', 'who', 'who', 'who']);
+  // The long closings of a chat, every word of them small talk; a long message that asks something in between is not.
+  expect(['OK, many thanks for all your help today. Have a lovely weekend!', "Thank you, you were a great help 🙏🙏", 'Hi, I hope you are doing well!', 'Danke für die schnelle Auskunft'].map(smallTalk))
+    .toEqual(['thanks', 'thanks', 'hello', 'thanks']);
+  expect(['OK, many thanks for all your help today. And is the shop open on Monday?'].map(smallTalk)).toEqual([null]);
   // A request for a person is not small talk: it goes to the handoff.
   expect(['a human please', 'what is an AI?'].map(smallTalk)).toEqual([null, null]);
   // Still questions: what they ask is not small talk.
   expect(['can you help me with my order?', 'good morning, what are your opening hours?', 'is anyone there who can cancel my plan?', 'I have 3 questions about billing', 'help with billing', 'how does this work?'].map(smallTalk))
     .toEqual([null, null, null, null, null, null]);
+  expect(['talk to a human', 'is this renewal automatic?', 'is this the right person to ask about my bill?', 'is the agent fee refundable?', 'thanks for the info, but what is the fee?'].map(smallTalk))
+    .toEqual([null, null, null, null, null]);
 });
 
 test('the language of a message from its function words and letters; no guess for a bare term', () => {
@@ -46,6 +55,10 @@ test('the language of a message from its function words and letters; no guess fo
   // "-t-il" inversions and the everyday words around the function words ("plusieurs fois", "otra vez").
   expect(messageLanguage("Que se passe-t-il si d'autres membres se plaignent plusieurs fois de mon chien ?")).toBe('fr');
   expect(messageLanguage('Are you an AI?')).toBe('en');
+  // With no English word beside them, fewer function words tell: "¿" alone, or one and a half
+  // words ("Vous … en"); a bare name or a letter alone still does not.
+  expect(['¿tarifas?', 'Vous acceptez les chèques ?', 'cuanto cuesta el envio', 'Combien de temps dure la batterie ?'].map(messageLanguage)).toEqual(['es', 'fr', 'es', 'fr']);
+  expect(['Los Angeles', 'Le Mans', 'Zürich?', 'Die Hard', 'Comment settings?'].map(messageLanguage)).toEqual([null, null, null, null, null]);
 });
 
 test('the small talk a question opens or closes with is not what it asks', () => {
@@ -57,4 +70,6 @@ test('the small talk a question opens or closes with is not what it asks', () =>
   // Typed without a pause, before a connective or a question word; not before anything else.
   expect(['OK so how much is it?', 'thanks and what about Plus?', 'ok thanks how do I pair it?', 'OK button does nothing, why?', 'Great Wall tours?'].map(withoutSmallTalk))
     .toEqual(['so how much is it?', 'and what about Plus?', 'how do I pair it?', 'OK button does nothing, why?', 'Great Wall tours?']);
+  expect(['hello there 🙂 how do I pair it?', 'good morning team what are the fees?', 'Hello World in Python?'].map(withoutSmallTalk))
+    .toEqual(['how do I pair it?', 'what are the fees?', 'Hello World in Python?']);
 });

@@ -177,8 +177,14 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
         ctx.log.warn({ event: 'standalone_failed', bot_id: bot.id, err: (e as Error).message }, 'the question is searched as written');
       }
     }
+    // The built-in engine cannot translate: a question in another language than the bot's is
+    // answered only from pages in that language (a German page among English ones). With the
+    // other pages it shares only names, numbers and code words, and an answer picked by those
+    // alone is a guess; the visitor is told, in their language, what the bot can do instead.
+    const own = (r: SearchResult): SearchResult => (otherLanguage && !engine.standalone
+      ? { ...r, passages: r.passages.filter((p) => messageLanguage(p.text) === visitorLanguage) } : r);
     let found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), alternatives: new Map<string, string[]>(), unknownNames: [], spelled: searched }
-      : kb.search(searched, { history: searchHistory });
+      : own(kb.search(searched, { history: searchHistory }));
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
     const wantsPerson = !chat && asksForHuman(input.message, bot.language);
@@ -235,7 +241,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       // may say it in others ("a 4 times slowdown" for "how much slower"): with no answer, the
       // message is searched with the earlier turns instead, as any follow-up is.
       if (again && step.done && step.value?.unanswered) {
-        found = kb.search(question, { history: earlierAsked });
+        found = own(kb.search(question, { history: earlierAsked }));
         turn = engine.answer({
           question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, spelled: found.spelled, earlier: found.earlier, history, image: input.image,
           language: bot.language, botName: bot.name, signal: out.signal,
