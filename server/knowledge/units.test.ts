@@ -46,6 +46,14 @@ describe('units', () => {
     expect(units('Bugs\n--------------------\nNone known.').map((u) => u.text)).toEqual(['None known.']);
   });
 
+  test('AsciiDoc: a "+" line continues an entry as a new paragraph; its quotes and passthroughs are plain text', () => {
+    // The "+" was read as a word: "…from the spool. + This keeps the logs short."
+    expect(units('--compact::\n\tMerge the records from the spool.\n+\nThis keeps the logs short.').map((u) => u.text))
+      .toEqual(['--compact: Merge the records from the spool.', 'This keeps the logs short.']);
+    expect(units("Each line reads ``Owner $$<owner@site>$$'' then a count.").map((u) => u.text))
+      .toEqual(['Each line reads "Owner <owner@site>" then a count.']);
+  });
+
   test('a sentence that announces a list is its lead-in, with or without a colon', () => {
     const u = units('The following flags can be passed as hints.\n\n- ADDRCONFIG: only configured families.\n\n- V4MAPPED: mapped addresses.');
     expect(u.map((x) => x.kind)).toEqual(['lead', 'item', 'item']);

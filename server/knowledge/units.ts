@@ -32,6 +32,13 @@ const HEADING = /^\s{0,3}#{1,6}\s+/;
 const ROW = /^\s*\|.*\|\s*$/;
 const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 const DEFINITION = /^\s*(\S.*?)::\s*$/;
+/**
+ * Inline markup as plain text, AsciiDoc's too: its quotes (``Name'' for "Name") and its
+ * passthrough ($$<user@host>$$ for a literal <user@host>), which answers quoted as written.
+ */
+const plainText = (s: string) => plainInline(s.replace(/``([^`']+?)''/g, '"$1"').replace(/\$\$(.+?)\$\$/g, '$1'));
+/** AsciiDoc's list continuation: a "+" alone on its line. */
+const CONTINUATION = /^\s*\+\s*$/;
 /** An underline of a Setext or AsciiDoc title ("=====", "-----"). */
 const RULE = /^\s*([=\-~^*_])\1{2,}\s*$/;
 
@@ -88,7 +95,7 @@ export function units(text: string): Unit[] {
   let fence = false;
 
   const emitProse = (s: string) => {
-    const joined = plainInline(s);
+    const joined = plainText(s);
     if (!joined) return;
     for (const sentence of splitSentences(joined)) out.push({ text: sentence, kind: 'text', group: -1 });
   };
@@ -104,7 +111,7 @@ export function units(text: string): Unit[] {
   };
   const flushItem = () => {
     if (!item) return;
-    const t = plainInline(item.join(' '));
+    const t = plainText(item.join(' '));
     if (t) out.push({ text: t, kind: 'item', group, ...(numbered ? { step: true } : {}) });
     item = null;
   };
@@ -168,7 +175,9 @@ export function units(text: string): Unit[] {
         continue;
       }
     }
-    if (!line.trim() || RULE.test(line)) {
+    // AsciiDoc's list continuation ("+" alone on a line) attaches the next paragraph to an
+    // entry: a paragraph break, not a word ("…into your project. + Using this option…").
+    if (!line.trim() || RULE.test(line) || CONTINUATION.test(line)) {
       // A blank line ends a paragraph and a table; a list survives blank lines between items.
       flushPara(); flushTable();
       if (item) flushItem();
