@@ -17,8 +17,9 @@ import type { IndexData } from './search-index.ts';
 /**
  * 2: a passage with a numbered list is indexed with the term "step" (knowledge.ts fieldTerms).
  * 3: "-tion"/"-sion" nouns keep the verb's last letter ("connection" → "connect", text.ts).
+ * 4: an option's synopsis line opens the passage of its description (knowledge.ts chunk).
  */
-const FORMAT = 3;
+const FORMAT = 4;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

@@ -228,5 +228,35 @@ export function units(text: string): Unit[] {
     para.push(line.trim());
   }
   flushPara(); flushItem(); flushTable();
+  return withTerms(out);
+}
+
+/**
+ * An option's synopsis on a line of its own ("--freelist-vol=<number> [default: 20000000]",
+ * "-q, --quiet"), as manuals set them over their description: a dash and a name, a few words
+ * at most beside its bracketed default, no sentence.
+ */
+export function isOptionTerm(text: string): boolean {
+  const bare = text.replace(/\[[^\]]*\]/g, ' ').trim();
+  if (!/^-{1,2}[\p{L}\d]/u.test(text) || text.length > 100 || /[.!?:;]\s|[!?:;]$|\p{L}{2}\.$/u.test(bare)) return false;
+  return bare.split(/\s+/).length <= 3;
+}
+
+/**
+ * An option's synopsis is joined to the first sentence of its description ("--freelist-vol=
+ * <number> [default: 20000000]: When the client program releases memory…"), as a definition
+ * line is: alone, the synopsis answered "what does it do?" with its default, and the
+ * description "what is its default?" without the option's name.
+ */
+function withTerms(list: Unit[]): Unit[] {
+  const out: Unit[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const u = list[i];
+    const next = list[i + 1];
+    if (next && (u.kind === 'text' || u.kind === 'item') && next.kind === u.kind && next.group === u.group && isOptionTerm(u.text) && !isOptionTerm(next.text) && /^\p{Lu}/u.test(next.text)) {
+      out.push({ ...next, text: `${u.text}: ${next.text}` });
+      i += 1;
+    } else out.push(u);
+  }
   return out;
 }
