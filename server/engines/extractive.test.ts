@@ -709,3 +709,8 @@ test('the visitor\'s greeting, name and address before a question leave its fram
   for (const q of ['What does git-jump do?', 'Hi, I\'m Tom Becker (tom.becker@example.com). What does git-jump do?', 'Name: Tom Becker, e-mail: tom@example.com. What does git-jump do?'])
     expect(answerFrom(base, q)).toMatch(/^Git-jump is a script/);
 });
+
+test('"What does the --X option do?" is answered by the option\'s entry, not by a sentence that uses it', () => {
+  const base = baseOf([{ id: 'spool', title: 'Spooler options', url: '', text: '# Spooler options\n\nFor large print jobs, use --spool-size=65536 together with --max-jobs=2.\n\n--spool-size=<bytes> [default: 4096]\n\nSets how much the spooler holds in memory before it writes to the printer.' }]);
+  expect(answerFrom(base, 'What does the --spool-size option do?')).toMatch(/^--spool-size=<bytes> \[default: 4096\]: Sets how much/);
+});

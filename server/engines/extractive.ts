@@ -145,6 +145,8 @@ const NEGATION = /\b(not|no|never|cannot|without|except|excluded?)\b|n't\b/i;
 const NEGATION_BONUS = 0.1;
 /** What defining the thing asked about adds to a unit's score. */
 const DEFINITION_BONUS = 0.1;
+/** The class a question names its thing by ("the --quiet option", "the onSend hook"): an entry names the thing alone. */
+const CLASS_WORD = /\s+(?:option|flag|switch|setting|parameter|argument|method|function|command|property|field|hook|event)$/i;
 /** A unit that states a default: "Default: `10000`", "Defaults to 5", "[default: high]". */
 const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
 /** How close to its best unit another must come for a part to take it instead of a unit another part took. */
@@ -325,6 +327,9 @@ export function compose(
   // So does the entry of a list of commands or options that has its last word as its term
   // ("pull <repository>: Exactly like 'merge'…" for "what is git subtree pull for?").
   const definedAt = defined ? new RegExp(`^(?:the\\s+)?${escapeRegExp(defined).replace(/\s+/g, '\\s+')}\\b[^.;:]{0,40}?\\b(?:is|are|was|does|do|lets|helps|makes|provides|allows|gives|runs|turns|reads|writes|finds|shows|adds)\\b|^(?:--?)?${escapeRegExp(defined.split(/\s+/).at(-1)!)}\\b[^.]{0,80}?:\\s`, 'i') : null;
+  // So does its entry in a list of options or terms ("--num-callers=<number> [default: 12]: Specifies
+  // the maximum number…" for "what does the --num-callers option do?"), named without the class word.
+  const entryAt = defined ? new RegExp(`^${escapeRegExp(defined.replace(CLASS_WORD, ''))}(?![\\p{L}\\p{N}-])[^:]{0,80}:\\s`, 'iu') : null;
   const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
   const asksItself = (c: Pick) => isQuestion(c.unit) && !!unitsOf[c.passage][c.index + 1] && !isQuestion(unitsOf[c.passage][c.index + 1]);
@@ -518,7 +523,7 @@ export function compose(
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
       .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => mentions(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)))
-      .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
+      .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
     // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the

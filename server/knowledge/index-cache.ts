@@ -18,8 +18,9 @@ import type { IndexData } from './search-index.ts';
  * 2: a passage with a numbered list is indexed with the term "step" (knowledge.ts fieldTerms).
  * 3: "-tion"/"-sion" nouns keep the verb's last letter ("connection" → "connect", text.ts).
  * 4: the terms of a definition list's entries ("pull <repository>::") are indexed as headings.
+ * 5: an option's synopsis line opens the passage of its description (knowledge.ts chunk).
  */
-const FORMAT = 4;
+const FORMAT = 5;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

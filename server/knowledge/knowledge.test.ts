@@ -50,6 +50,13 @@ describe('documents', () => {
     expect(parts.some((p) => p.text.trim().endsWith('for me?'))).toBe(false);
   });
 
+  test('an option\'s synopsis opens the passage of its description, not the end of the one before', () => {
+    const before = 'The spooler reads its options from the command line and from the file spool.conf in the current folder. '.repeat(8).trim();
+    const description = 'Sets how much the spooler holds in memory before it writes to the printer.';
+    const parts = chunk({ id: 'spool.txt', title: 'Spooler', url: '', text: `${before}\n\n--spool-size=<bytes> [default: 4096]\n\n${description}` });
+    expect(parts.find((p) => p.text.includes(description))?.text).toContain('--spool-size=<bytes> [default: 4096]');
+  });
+
   test('a title underlined with = or - is a heading; the dashes around a code listing are not', () => {
     const parts = chunk({ id: 'dh.txt', title: 'diff-highlight', url: '', text: 'Color Config\n------------\n\nYou can configure the colors.\n\nExamples:\n\n---------------------------------------------\n# run it\ngit log -p --color\n---------------------------------------------\n\nBugs\n====\n\nNone known.' });
     expect(parts.map((p) => [p.heading, p.text.split('\n')[0]])).toEqual([

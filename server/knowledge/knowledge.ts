@@ -16,7 +16,7 @@ import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
 import { isEnglishWord } from './english-words.ts';
-import { keyCells, namesKey, units } from './units.ts';
+import { isOptionTerm, keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
 import { askedWords, asksAsHeading, FENCE, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
@@ -185,7 +185,8 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     if (buf.join('\n\n').length + b.length > CHUNK_CHARS && !(leadIn && b.length <= CHUNK_CHARS)) {
       // An FAQ's question ("5.1. Can Valgrind write my suppressions for me?") opens the passage
       // of its answer ("Yes! Use --gen-suppressions=yes…"), not the end of the one before.
-      const question = buf.length > 1 && ASKS.test(buf.at(-1)!) && !ASKS.test(b) ? buf.pop()! : null;
+      // So does an option's synopsis ("--num-callers=<number> [default: 12]") its description.
+      const question = buf.length > 1 && ((ASKS.test(buf.at(-1)!) && !ASKS.test(b)) || isOptionTerm(buf.at(-1)!)) ? buf.pop()! : null;
       flush();
       if (question) buf.push(question);
     }

@@ -46,6 +46,25 @@ describe('units', () => {
     expect(units('Bugs\n--------------------\nNone known.').map((u) => u.text)).toEqual(['None known.']);
   });
 
+  test('AsciiDoc: a "+" line continues an entry as a new paragraph; its quotes and passthroughs are plain text', () => {
+    // The "+" was read as a word: "…from the spool. + This keeps the logs short."
+    expect(units('--compact::\n\tMerge the records from the spool.\n+\nThis keeps the logs short.').map((u) => u.text))
+      .toEqual(['--compact: Merge the records from the spool.', 'This keeps the logs short.']);
+    expect(units("Each line reads ``Owner $$<owner@site>$$'' then a count.").map((u) => u.text))
+      .toEqual(['Each line reads "Owner <owner@site>" then a count.']);
+  });
+
+  test('an option\'s synopsis on a line of its own is joined to its description\'s first sentence', () => {
+    // A manual (a PDF's paragraphs) sets the synopsis over its description: apart, one said the
+    // default without what it is for, the other what it is for without the option's name.
+    expect(units('--spool-size=<bytes> [default: 4096]\n\nSets how much the spooler holds before it writes. Larger is faster.').map((u) => u.text))
+      .toEqual(['--spool-size=<bytes> [default: 4096]: Sets how much the spooler holds before it writes.', 'Larger is faster.']);
+    expect(units('The spooler takes these options:\n\n- -j, --max-jobs=N\n\n- By default, up to 8 jobs run at once.').map((u) => [u.kind, u.text]))
+      .toEqual([['lead', 'The spooler takes these options:'], ['item', '-j, --max-jobs=N: By default, up to 8 jobs run at once.']]);
+    // A sentence that starts with an option is not a synopsis.
+    expect(units('--verbose and --quiet exclude each other.\n\nPick one.').map((u) => u.text)).toEqual(['--verbose and --quiet exclude each other.', 'Pick one.']);
+  });
+
   test('a sentence that announces a list is its lead-in, with or without a colon', () => {
     const u = units('The following flags can be passed as hints.\n\n- ADDRCONFIG: only configured families.\n\n- V4MAPPED: mapped addresses.');
     expect(u.map((x) => x.kind)).toEqual(['lead', 'item', 'item']);

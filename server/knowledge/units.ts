@@ -32,6 +32,13 @@ const HEADING = /^\s{0,3}#{1,6}\s+/;
 const ROW = /^\s*\|.*\|\s*$/;
 const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
 const DEFINITION = /^\s*(\S.*?)::\s*$/;
+/**
+ * Inline markup as plain text, AsciiDoc's too: its quotes (``Name'' for "Name") and its
+ * passthrough ($$<user@host>$$ for a literal <user@host>), which answers quoted as written.
+ */
+const plainText = (s: string) => plainInline(s.replace(/``([^`']+?)''/g, '"$1"').replace(/\$\$(.+?)\$\$/g, '$1'));
+/** AsciiDoc's list continuation: a "+" alone on its line. */
+const CONTINUATION = /^\s*\+\s*$/;
 /** An underline of a Setext or AsciiDoc title ("=====", "-----"). */
 const RULE = /^\s*([=\-~^*_])\1{2,}\s*$/;
 
@@ -89,7 +96,7 @@ export function units(text: string): Unit[] {
   let fence = false;
 
   const emitProse = (s: string) => {
-    const joined = plainInline(s);
+    const joined = plainText(s);
     if (!joined) return;
     for (const sentence of splitSentences(joined)) out.push({ text: sentence, kind: 'text', group: -1 });
   };
@@ -105,7 +112,7 @@ export function units(text: string): Unit[] {
   };
   const flushItem = () => {
     if (!item) return;
-    const t = plainInline(item.join(' '));
+    const t = plainText(item.join(' '));
     if (t) out.push({ text: t, kind: 'item', group, ...(numbered ? { step: true } : {}) });
     item = null;
   };
@@ -169,7 +176,9 @@ export function units(text: string): Unit[] {
         continue;
       }
     }
-    if (!line.trim() || RULE.test(line)) {
+    // AsciiDoc's list continuation ("+" alone on a line) attaches the next paragraph to an
+    // entry: a paragraph break, not a word ("…into your project. + Using this option…").
+    if (!line.trim() || RULE.test(line) || CONTINUATION.test(line)) {
       // A blank line ends a paragraph and a table; a list survives blank lines between items.
       flushPara(); flushTable();
       if (item) flushItem();
@@ -220,5 +229,35 @@ export function units(text: string): Unit[] {
     para.push(line.trim());
   }
   flushPara(); flushItem(); flushTable();
+  return withTerms(out);
+}
+
+/**
+ * An option's synopsis on a line of its own ("--freelist-vol=<number> [default: 20000000]",
+ * "-q, --quiet"), as manuals set them over their description: a dash and a name, a few words
+ * at most beside its bracketed default, no sentence.
+ */
+export function isOptionTerm(text: string): boolean {
+  const bare = text.replace(/\[[^\]]*\]/g, ' ').trim();
+  if (!/^-{1,2}[\p{L}\d]/u.test(text) || text.length > 100 || /[.!?:;]\s|[!?:;]$|\p{L}{2}\.$/u.test(bare)) return false;
+  return bare.split(/\s+/).length <= 3;
+}
+
+/**
+ * An option's synopsis is joined to the first sentence of its description ("--freelist-vol=
+ * <number> [default: 20000000]: When the client program releases memory…"), as a definition
+ * line is: alone, the synopsis answered "what does it do?" with its default, and the
+ * description "what is its default?" without the option's name.
+ */
+function withTerms(list: Unit[]): Unit[] {
+  const out: Unit[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const u = list[i];
+    const next = list[i + 1];
+    if (next && (u.kind === 'text' || u.kind === 'item') && next.kind === u.kind && next.group === u.group && isOptionTerm(u.text) && !isOptionTerm(next.text) && /^\p{Lu}/u.test(next.text)) {
+      out.push({ ...next, text: `${u.text}: ${next.text}` });
+      i += 1;
+    } else out.push(u);
+  }
   return out;
 }
