@@ -4,7 +4,7 @@ import { blockedMatcher, redact } from '../chat/filters.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chunk, codeNamesIn, entryName, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
+import { chunk, codeNamesIn, entryAsked, entryName, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
 import { htmlToText, sentences, tokens } from './text.ts';
 
 describe('documents', () => {
@@ -124,9 +124,12 @@ describe('documents', () => {
 
   test('a name of code in the question finds the entry its signature heading names, leaving room for its subsection', () => {
     expect(codeNamesIn('What does reply.then() take, e.g. in os.cpus().length?')).toEqual(['reply.then', 'os.cpus']);
-    expect(entryName('url.canParse(input[, base])')).toBe('url.canparse');
+    expect(entryName('url.canParse(input[, base])')).toBe('url.canParse');
+    // Case tells two functions apart (url.parse() and URL.parse()), but for a name's first letter.
+    expect(entryAsked({ heading: 'URL.parse(input[, base])', title: 'URL' }, codeNamesIn('When was url.parse() deprecated?'))).toBe(false);
+    expect(entryAsked({ heading: 'url.parse(input)', title: 'URL' }, codeNamesIn('When was Url.parse() deprecated?'))).toBe(true);
     expect(entryName('#### `.code(statusCode)`'.replace(/^#+ /, ''))).toBe('.code');
-    expect(entryName('Class: dns.Resolver')).toBe('dns.resolver');
+    expect(entryName('Class: dns.Resolver')).toBe('dns.Resolver');
     expect(entryName('Supported flags')).toBeNull();
     // An entry cut into many passages (prose of about CHUNK_CHARS each): only its best two
     // come first, so the subsection whose heading says the question's other words is found.

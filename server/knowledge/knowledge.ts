@@ -84,19 +84,24 @@ export function sectionAsked(p: { heading: string; title: string }, weight: Read
 }
 /**
  * The names of code a question says ("reply.code", "url.canParse()", "os.constants.priority"),
- * lower-cased, without the call's brackets. Each part has two letters at least: "e.g." is no name.
+ * without the call's brackets. Each part has two letters at least: "e.g." is no name.
  */
 export function codeNamesIn(question: string): string[] {
-  return [...question.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]+(?:\.[A-Za-z_$][\w$]+)+)(?![\w$])/g)].map((m) => m[1].toLowerCase());
+  return [...question.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]+(?:\.[A-Za-z_$][\w$]+)+)(?![\w$])/g)].map((m) => caseless(m[1]));
 }
 /**
- * The name an API reference's heading gives its entry, lower-cased: "url.canParse(input[, base])"
- * → "url.canparse", "Class: dns.Resolver" → "dns.resolver", "#### .code(statusCode)" → ".code"
+ * A name of code as it is compared: its case kept (url.parse() and URL.parse() are two
+ * functions), but for its first letter, which a visitor may capitalize ("Reply.code").
+ */
+const caseless = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+/**
+ * The name an API reference's heading gives its entry: "url.canParse(input[, base])"
+ * → "url.canParse", "Class: dns.Resolver" → "dns.resolver", "#### .code(statusCode)" → ".code"
  * (a member of the page's object); null for a heading that is no name of code.
  */
 export function entryName(heading: string): string | null {
   const m = /^(?:(?:class|static method|method|property|event)\s*:\s*)?(?:new\s+)?(\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:\(.*\))?$/i.exec(plainInline(heading));
-  return m && /[.(]/.test(plainInline(heading)) ? m[1].toLowerCase() : null;
+  return m && /[.(]/.test(plainInline(heading)) ? caseless(m[1]) : null;
 }
 /**
  * Is a passage the entry of a name of code the question says? An API reference titles each
@@ -109,7 +114,7 @@ export function entryAsked(p: { heading: string; title: string }, names: readonl
   const entry = names.length ? entryName(p.heading) : null;
   if (!entry) return false;
   const title = new Set(plainInline(p.title).toLowerCase().split(/[^\w$]+/));
-  return names.some((n) => n === entry || (entry.startsWith('.') && n.endsWith(entry) && title.has(n.slice(0, -entry.length).split('.').at(-1)!)));
+  return names.some((n) => n === entry || (entry.startsWith('.') && n.endsWith(entry) && title.has(n.slice(0, -entry.length).split('.').at(-1)!.toLowerCase())));
 }
 /** How much of the question (by weight) a section's heading and page title must say to be the section asked about. */
 const NAMED_SHARE = 0.5;
