@@ -685,6 +685,16 @@ describe('extractive answers', () => {
     expect(answerFrom(base, 'What callbacks does ticket.then() take, and when does each one run?')).toMatch(/ticket\.then\(resolved, failed\) takes two callbacks:\n- resolved runs once the ticket is printed,\n- failed runs when the printer jams\.$/);
   });
 
+  test('a name with its version is named by a release table\'s row of that version; "come out" is a release', () => {
+    const base = baseOf([
+      { id: 'releases', title: 'Support schedule', url: '', text: '# Support schedule\n\n## Releases\n\n| Version | Release Date | End Of Support | Runs on |\n| --- | --- | --- | --- |\n| 1.0.0 | 2019-04-02 | 2020-10-01 | 4, 6, 7 |\n| 2.0.0 | 2021-05-11 | 2023-03-31 | 6, 7, 8 |\n| 3.0.0 | 2023-08-20 | TBD | 8, 9 |' },
+      { id: 'about', title: 'About Quokka', url: '', text: '# About Quokka\n\nQuokka is a small queue library. Quokka runs in any runtime.' },
+    ]);
+    expect(answerFrom(base, 'When did Quokka 2 come out, and when did its support end?')).toBe('Version: 2.0.0; Release Date: 2021-05-11; End Of Support: 2023-03-31; Runs on: 6, 7, 8');
+    // A bare number among others in a row ("Runs on: 4, 6, 7") is not the version asked about.
+    expect(answerFrom(base, 'When is Quokka 6 coming out?')).toBeNull();
+  });
+
   test('a phrase before the question narrows it; it is not a question of its own', () => {
     expect(questionParts('For gzip streams, what can I pass as the flush mode?')).toEqual([]);
     expect(questionParts('In the example output, what was the cache size?')).toEqual([]);

@@ -427,8 +427,20 @@ export function compose(
   const allNames: string[] = [];
   /** Names of platforms the question gives ("on Linux"): a unit about every platform, or all but another one, speaks of them too. */
   const platformNames = new Set<string>();
-  /** The things a part names ("timeout.hasRef()", "Plus"): what a later part's "it" stands for. */
-  const namesOf = (segment: string): string[] => [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).map(([stem]) => stem);
+  // A name with its version ("Fastify 3", "Node 18") is named by a unit that gives that
+  // version as a version ("3.0.0", "3.x"): a release table's row ("Version: 3.0.0; Release
+  // Date: …") seldom repeats the name its page is about. A bare "6" among other numbers is none.
+  const versionOf = new Map<string, { term: string; re: RegExp }>();
+  for (const m of question.matchAll(/([\p{L}][\p{L}\p{N}.-]*)\s+v?(\d+(?:\.\d+)*)(?![\p{L}\p{N}]|\.\d)/gu)) {
+    const [name] = terms(m[1], language);
+    const [term] = terms(m[2], language);
+    const re = new RegExp(`(?<![\\w.])v?${escapeRegExp(m[2])}${m[2].includes('.') ? '(?:\\.\\d+)*' : '(?:\\.(?:\\d+|x))+'}(?![\\w.]|\\.\\d)`, 'i');
+    if (name && term && weightOf.has(term) && looksLikeName(m[1], question)) versionOf.set(name, { term, re });
+  }
+  /** Does a unit (its text, and how it is named) name the thing, by its name or by its version? */
+  const namesByVersion = (text: string, mentionsOf: (n: string) => boolean, n: string) => mentionsOf(n) || !!versionOf.get(n)?.re.test(text);
+  /** The things a part names ("timeout.hasRef()", "Plus", the version of "Fastify 3"): what a later part's "it" stands for. */
+  const namesOf = (segment: string): string[] => [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).flatMap(([stem]) => [stem, ...(versionOf.has(stem) ? [versionOf.get(stem)!.term] : [])]);
   /** Of them, the Unix-like systems ("Linux", "macOS"): a unit about POSIX or Unix speaks of them ("On POSIX, it uses $HOME"). */
   const unixNames = new Set<string>();
   const speaksOfUnix = (c: Pick, n: string) => unixNames.has(n) && POSIX.test(leansOnPrior(unitsOf[c.passage], c.index) ? `${unitsOf[c.passage][c.index - 1].text} ${c.unit.text}` : c.unit.text);
@@ -522,7 +534,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => mentions(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
@@ -592,7 +604,7 @@ export function compose(
   // other platforms" than Windows answers "on Linux").
   // A name with its explanation in parentheses ("D1 read misses (D1mr)") is named by either.
   const aliases = parenthesisAliases(question, language);
-  const named = (n: string) => picks.some((p) => mentions(p, n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text)) || speaksOfUnix(p, n));
+  const named = (n: string) => picks.some((p) => namesByVersion(answerText(p), (t) => mentions(p, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text)) || speaksOfUnix(p, n));
   if (allNames.some((n) => !named(n) && !aliases.some((a) => a.has(n) && [...a].some((t) => t !== n && named(t))))) return null;
   // In the order of the page: the passage of the lead first, units in their own order.
   const order = [...new Set(picks.map((p) => p.passage))];
