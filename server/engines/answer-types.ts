@@ -100,8 +100,10 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   [/\b(smallest|lowest|minimum|min)\b.*\b(value|number|size|amount|count|length)\b|\bhow many\b.*\bat least\b/i, (text) => hasQuantity(text) && LOWER_BOUND.test(text)],
   [/\b(percent|percentage)\b/i, matcher(/%|\bper ?cent\b/i)],
   // "What statusCode does the response get?", "Which port…?": a number is the answer. Not the
-  // verb: "what are the steps to port my number?" asks for a procedure.
-  [/\b(which|what)\b[^?]*\b(status ?codes?|(?<!\b(?:to|I|we|you|can|do) )port( number)?s?|http status)\b/i, matcher(/\d{2,}/)],
+  // verb: "what are the steps to port my number?" asks for a procedure. Nor a member of code
+  // ("what does request.port give me…?" may be answered "null"), nor a port said long after
+  // the question word ("what does it give when the header has no port in it?").
+  [/\b(which|what)\b(?:[^?\s]*\s+){0,5}?[^?\s]*\b(status ?codes?|(?<!\b(?:to|I|we|you|can|do) |\.)port( number)?s?|http status)\b/i, matcher(/\d{2,}/)],
   // "What's its default value?": a value (a number, true/false, none), not a sentence about defaults.
   [/\bdefault ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b/i.test(text)],
   // "Which formats…", "Which countries…": the answer names things of that class.

@@ -191,6 +191,7 @@ describe('extractive answers', () => {
       { id: 'reply', title: 'Replies', url: '', text: 'A plain reply carries the status code its route sets.' },
       { id: 'dev', title: 'Dev server', url: '', text: 'The dev server listens on port 3000 of localhost.' },
       { id: 'timeout', title: 'Resolver timeout', url: '', text: 'The default timeout value of the resolver suits most networks.' },
+      { id: 'socket', title: 'Sockets', url: '', text: 'A socket reads its peer from the Origin line. The socket gives null when the Origin line has no port in it.' },
     ]);
     const ask = (q: string) => answerFrom(kb2, q);
     expect(ask('How can I see how many times each error occurred?')).toContain('-v option');
@@ -199,6 +200,9 @@ describe('extractive answers', () => {
     // "What status code…?", "which port…?": a number.
     expect(ask('What status code does a plain reply get?')).toBeNull();
     expect(ask('What port does the dev server listen on?')).toContain('3000');
+    // Not a port said long after the question word, nor a member of code ("socket.port").
+    expect(ask('What does the socket give when the Origin line has no port in it?')).toContain('gives null');
+    expect(ask('What does socket.port give when the Origin line has none?')).toContain('gives null');
     // A version number is not a quantity: "since v8.3.0" does not say how many.
     expect(ask('How many servers does the resolver send queries to?')).toBeNull();
     expect(ask('How many servers does the X11 resolver query?')).toBeNull(); // "X11" names, it does not count
@@ -667,6 +671,28 @@ describe('extractive answers', () => {
     expect(answerFrom(base, 'What storage plugins are there?')).toMatch(/^You can keep uploads elsewhere as well\.\n- disk\n- s3\n- memory/);
     // "What's inside X?" asks for what X holds: the section of X, though other passages say "inside" and X's words more.
     expect(answerFrom(base, "What's inside session.cookieOptions?")).toMatch(/^The cookie settings object\.\n- maxAge - How long a session lives\.\n- secure/);
+  });
+
+  test('a name of code the question says finds its entry, whose signature heading names it, and the answer comes from there', () => {
+    const base = baseOf([
+      { id: 'Ticket.md', title: 'Ticket', url: '', text: '# Ticket\n\n## Introduction\n\nTicket is the object every booking handler gets, with these fields:\n- `seat` - The seat given to the holder when the venue opens.\n- `gate` - The gate printed on the ticket, given to the holder at the door.\n- `owner` - The holder of the ticket, given by the box office.\n\n## Properties\n\n#### .seat\n\nThe seat number read from the booking. It is `null` when the venue has free seating.\n\n#### .then(resolved, failed)\n\nA ticket can be awaited.\n\n`ticket.then(resolved, failed)` takes two callbacks:\n\n- `resolved` runs once the ticket is printed,\n- `failed` runs when the printer jams.' },
+      { id: 'Venue.md', title: 'Venue', url: '', text: '# Venue\n\n## Opening\n\nWhen the venue opens, each holder is given a seat and a gate, and the holder then takes the seat given.' },
+    ]);
+    // The entry ".seat" on the Ticket page is what "ticket.seat" names, though the summary list
+    // and the Venue page say "given", "holder" and "venue" more often.
+    expect(answerFrom(base, 'What seat does ticket.seat give the holder when the venue has no seat numbers?')).toBe('The seat number read from the booking. It is null when the venue has free seating.');
+    // "then" is no search word: the signature heading names the entry all the same.
+    expect(answerFrom(base, 'What callbacks does ticket.then() take, and when does each one run?')).toMatch(/ticket\.then\(resolved, failed\) takes two callbacks:\n- resolved runs once the ticket is printed,\n- failed runs when the printer jams\.$/);
+  });
+
+  test('a name with its version is named by a release table\'s row of that version; "come out" is a release', () => {
+    const base = baseOf([
+      { id: 'releases', title: 'Support schedule', url: '', text: '# Support schedule\n\n## Releases\n\n| Version | Release Date | End Of Support | Runs on |\n| --- | --- | --- | --- |\n| 1.0.0 | 2019-04-02 | 2020-10-01 | 4, 6, 7 |\n| 2.0.0 | 2021-05-11 | 2023-03-31 | 6, 7, 8 |\n| 3.0.0 | 2023-08-20 | TBD | 8, 9 |' },
+      { id: 'about', title: 'About Quokka', url: '', text: '# About Quokka\n\nQuokka is a small queue library. Quokka runs in any runtime.' },
+    ]);
+    expect(answerFrom(base, 'When did Quokka 2 come out, and when did its support end?')).toBe('Version: 2.0.0; Release Date: 2021-05-11; End Of Support: 2023-03-31; Runs on: 6, 7, 8');
+    // A bare number among others in a row ("Runs on: 4, 6, 7") is not the version asked about.
+    expect(answerFrom(base, 'When is Quokka 6 coming out?')).toBeNull();
   });
 
   test('a phrase before the question narrows it; it is not a question of its own', () => {

@@ -4,7 +4,7 @@
  * the answer is grounded in a cited source. When none answers, it says so by returning
  * `unanswered` before any text, and the turn says "don't know" (chat/turn.ts).
  */
-import { MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
+import { codeNamesIn, entryAsked, MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, escapeRegExp, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
 import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
@@ -198,7 +198,10 @@ export function compose(
     return !!first && pair!.terms.includes(terms(first, language)[0]);
   });
   const namesSection = (p: Passage) => !!pair && (terms(p.heading, language).some((t) => pair.terms.includes(t)) || opensWith(p));
-  const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p));
+  // The entry of a name of code the question says ("request.port" and ".port" on the Request
+  // page) is read however it ranks: what is asked of that name is there.
+  const codeNames = codeNamesIn(question);
+  const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p) || entryAsked(p, codeNames));
   /** Per chosen passage: is it the section of one of the two named things? */
   const ownSection = chosen.map(namesSection);
   // "Which countries do you deliver to?": "countries" says what kind of answer is wanted
@@ -429,12 +432,26 @@ export function compose(
   const allNames: string[] = [];
   /** Names of platforms the question gives ("on Linux"): a unit about every platform, or all but another one, speaks of them too. */
   const platformNames = new Set<string>();
-  /** The things a part names ("timeout.hasRef()", "Plus"): what a later part's "it" stands for. */
-  const namesOf = (segment: string): string[] => [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).map(([stem]) => stem);
+  // A name with its version ("Fastify 3", "Node 18") is named by a unit that gives that
+  // version as a version ("3.0.0", "3.x"): a release table's row ("Version: 3.0.0; Release
+  // Date: …") seldom repeats the name its page is about. A bare "6" among other numbers is none.
+  const versionOf = new Map<string, { term: string; re: RegExp }>();
+  for (const m of question.matchAll(/([\p{L}][\p{L}\p{N}.-]*)\s+v?(\d+(?:\.\d+)*)(?![\p{L}\p{N}]|\.\d)/gu)) {
+    const [name] = terms(m[1], language);
+    const [term] = terms(m[2], language);
+    const re = new RegExp(`(?<![\\w.])v?${escapeRegExp(m[2])}${m[2].includes('.') ? '(?:\\.\\d+)*' : '(?:\\.(?:\\d+|x))+'}(?![\\w.]|\\.\\d)`, 'i');
+    if (name && term && weightOf.has(term) && looksLikeName(m[1], question)) versionOf.set(name, { term, re });
+  }
+  /** Does a unit (its text, and how it is named) name the thing, by its name or by its version? */
+  const namesByVersion = (text: string, mentionsOf: (n: string) => boolean, n: string) => mentionsOf(n) || !!versionOf.get(n)?.re.test(text);
+  /** The things a part names ("timeout.hasRef()", "Plus", the version of "Fastify 3"): what a later part's "it" stands for. */
+  const namesOf = (segment: string): string[] => [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).flatMap(([stem]) => [stem, ...(versionOf.has(stem) ? [versionOf.get(stem)!.term] : [])]);
   /** Of them, the Unix-like systems ("Linux", "macOS"): a unit about POSIX or Unix speaks of them ("On POSIX, it uses $HOME"). */
   const unixNames = new Set<string>();
   const speaksOfUnix = (c: Pick, n: string) => unixNames.has(n) && POSIX.test(leansOnPrior(unitsOf[c.passage], c.index) ? `${unitsOf[c.passage][c.index - 1].text} ${c.unit.text}` : c.unit.text);
   type Fit = { c: Pick; score: number; rank: number };
+  /** The passages of the entries of the names of code the parts say, when a part was answered from them. */
+  const entryPassages = new Set<number>();
   const bests: (Fit | undefined)[] = [];
   const fits: Fit[][] = [];
   for (const [si, segment] of segments.entries()) {
@@ -513,7 +530,7 @@ export function compose(
     // Only a unit that says something of the new words themselves, and they alone rank the
     // units that pass: the unit that answered the earlier question says all of its words and
     // little or nothing new.
-    const fit = candidates
+    let fit = candidates
       .map((c) => {
         const alone = scoreFor(c, part, partTotal, partFactor(c));
         const withEarlier = alone > 0 && unsaid.length ? scoreFor(c, withUnsaid, withUnsaidTotal, partFactor(c)) : -1;
@@ -522,9 +539,24 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => mentions(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
+    // A part that says a name of code whose entry is among the passages ("what does
+    // request.port give me…?") is answered from that entry when a unit of it answers: a
+    // summary elsewhere that lists the name among others says the part's other words more
+    // often ("Request is a core object containing the following fields: … port, host, headers").
+    // A section whose own heading says what else the part asks ("Supported getaddrinfo flags"
+    // for "which getaddrinfo flags can I pass to dns.lookup()?") is a part of that entry.
+    const segmentNames = codeNamesIn(segment);
+    const entries = segmentNames.length ? chosen.map((p) => entryAsked(p, segmentNames)) : [];
+    const entryTerms = new Set(chosen.flatMap((_, pi) => (entries[pi] ? contextTerms[pi] : [])));
+    const ofEntry = (pi: number) => entries[pi] || terms(chosen[pi].heading, language).some((t) => !entryTerms.has(t) && part.some(([q]) => hits(q, t)));
+    const inEntry = entries.some(Boolean) ? fit.filter((f) => ofEntry(f.c.passage)) : [];
+    if (inEntry.some((f) => f.score >= MIN_SENTENCE)) {
+      fit = inEntry;
+      chosen.forEach((_, pi) => ofEntry(pi) && entryPassages.add(pi));
+    }
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
     // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
     // page's title and heading count as its own) is a neighbour of the answer, not the answer.
@@ -559,6 +591,9 @@ export function compose(
   // Two named things, each answered from its section: nothing else is asked.
   const pairAnswered = !!pair && bests.length === 2 && bests.every(Boolean);
   for (const c of pairAnswered ? [] : ranked) {
+    // Answered from the entry of the name asked about, the question asks nothing of the pages
+    // that merely list or use that name.
+    if (entryPassages.size && !entryPassages.has(c.passage)) continue;
     if (picks.includes(c) || unanswered(c) || (c.unit.kind === 'code' && !wantsCode) || picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
     const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
     if (adds < 0.15 || c.score < MIN_SENTENCE / 2) continue;
@@ -574,7 +609,7 @@ export function compose(
   // other platforms" than Windows answers "on Linux").
   // A name with its explanation in parentheses ("D1 read misses (D1mr)") is named by either.
   const aliases = parenthesisAliases(question, language);
-  const named = (n: string) => picks.some((p) => mentions(p, n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text)) || speaksOfUnix(p, n));
+  const named = (n: string) => picks.some((p) => namesByVersion(answerText(p), (t) => mentions(p, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text)) || speaksOfUnix(p, n));
   if (allNames.some((n) => !named(n) && !aliases.some((a) => a.has(n) && [...a].some((t) => t !== n && named(t))))) return null;
   // In the order of the page: the passage of the lead first, units in their own order.
   const order = [...new Set(picks.map((p) => p.passage))];

@@ -4,7 +4,7 @@ import { blockedMatcher, redact } from '../chat/filters.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chunk, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
+import { chunk, codeNamesIn, entryAsked, entryName, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
 import { htmlToText, sentences, tokens } from './text.ts';
 
 describe('documents', () => {
@@ -127,6 +127,27 @@ describe('documents', () => {
       { id: 'other', title: 'Usage', url: '', text: '## Usage\n\nUsage is counted per day.' },
     ] } });
     expect(kb.search('What monthly reports are there?').passages[0].id).toBe('kinds#0');
+  });
+
+  test('a name of code in the question finds the entry its signature heading names, leaving room for its subsection', () => {
+    expect(codeNamesIn('What does reply.then() take, e.g. in os.cpus().length?')).toEqual(['reply.then', 'os.cpus']);
+    expect(entryName('url.canParse(input[, base])')).toBe('url.canParse');
+    // Case tells two functions apart (url.parse() and URL.parse()), but for a name's first letter.
+    expect(entryAsked({ heading: 'URL.parse(input[, base])', title: 'URL' }, codeNamesIn('When was url.parse() deprecated?'))).toBe(false);
+    expect(entryAsked({ heading: 'url.parse(input)', title: 'URL' }, codeNamesIn('When was Url.parse() deprecated?'))).toBe(true);
+    expect(entryName('#### `.code(statusCode)`'.replace(/^#+ /, ''))).toBe('.code');
+    expect(entryName('Class: dns.Resolver')).toBe('dns.Resolver');
+    expect(entryName('Supported flags')).toBeNull();
+    // An entry cut into many passages (prose of about CHUNK_CHARS each): only its best two
+    // come first, so the subsection whose heading says the question's other words is found.
+    const prose = (n: number) => `The loader sends request number ${n} through the pool, and the loader keeps the pool warm between requests so that every request finds a free slot. `.repeat(6);
+    const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'loader', title: 'Loader', url: '', text: `## loader.fetch(url[, options])\n\n${[1, 2, 3, 4, 5].map(prose).join('\n\n')}\n\n### Supported fetch modes\n\nThe modes below can be passed to loader.fetch() as the mode option: eager, lazy and cached.` },
+      { id: 'pool', title: 'Pool', url: '', text: '## Pool\n\nThe pool holds the slots.' },
+    ] } });
+    const found = kb.search('Which fetch modes can I pass to loader.fetch()?').passages;
+    expect(found.slice(0, 2).every((p) => p.heading === 'loader.fetch(url[, options])')).toBe(true);
+    expect(found.slice(0, 3).map((p) => p.heading)).toContain('Supported fetch modes');
   });
 
   test('a numbered procedure is found as steps, though it never says the word', () => {

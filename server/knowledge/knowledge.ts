@@ -19,7 +19,7 @@ import { isEnglishWord } from './english-words.ts';
 import { isOptionTerm, keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { askedWords, asksAsHeading, FENCE, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
+import { askedWords, asksAsHeading, FENCE, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -82,8 +82,44 @@ export function sectionAsked(p: { heading: string; title: string }, weight: Read
   const said = new Set([...heading, ...terms(p.title, language)]);
   return [...said].reduce((a, t) => a + (weight.get(t) ?? 0), 0) >= total * NAMED_SHARE;
 }
+/**
+ * The names of code a question says ("reply.code", "url.canParse()", "os.constants.priority"),
+ * without the call's brackets. Each part has two letters at least: "e.g." is no name.
+ */
+export function codeNamesIn(question: string): string[] {
+  return [...question.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]+(?:\.[A-Za-z_$][\w$]+)+)(?![\w$])/g)].map((m) => caseless(m[1]));
+}
+/**
+ * A name of code as it is compared: its case kept (url.parse() and URL.parse() are two
+ * functions), but for its first letter, which a visitor may capitalize ("Reply.code").
+ */
+const caseless = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+/**
+ * The name an API reference's heading gives its entry: "url.canParse(input[, base])"
+ * → "url.canParse", "Class: dns.Resolver" → "dns.resolver", "#### .code(statusCode)" → ".code"
+ * (a member of the page's object); null for a heading that is no name of code.
+ */
+export function entryName(heading: string): string | null {
+  const m = /^(?:(?:class|static method|method|property|event)\s*:\s*)?(?:new\s+)?(\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*(?:\(.*\))?$/i.exec(plainInline(heading));
+  return m && /[.(]/.test(plainInline(heading)) ? caseless(m[1]) : null;
+}
+/**
+ * Is a passage the entry of a name of code the question says? An API reference titles each
+ * entry with its signature ("dns.setServers(servers)", or ".port" on the Request page for
+ * "request.port"): the question that names it asks about that entry, whatever its other words
+ * ("what does request.port give me…", "what parameters does reply.then() take"), which the
+ * entry's prose seldom repeats, and the call's own words ("then") are often no search words.
+ */
+export function entryAsked(p: { heading: string; title: string }, names: readonly string[]): boolean {
+  const entry = names.length ? entryName(p.heading) : null;
+  if (!entry) return false;
+  const title = new Set(plainInline(p.title).toLowerCase().split(/[^\w$]+/));
+  return names.some((n) => n === entry || (entry.startsWith('.') && n.endsWith(entry) && title.has(n.slice(0, -entry.length).split('.').at(-1)!.toLowerCase())));
+}
 /** How much of the question (by weight) a section's heading and page title must say to be the section asked about. */
 const NAMED_SHARE = 0.5;
+/** How many passages of an entry of a reference its name in the question puts first. */
+const ENTRY_PASSAGES = 2;
 /** What puts a named section before the passage it ties with. */
 const NAMED_SECTION_TIE = 0.001;
 /** The relevance of a passage with a table row keyed by the question's rarest thing (keyMatch). */
@@ -662,6 +698,7 @@ export class KnowledgeBase {
       const asked = askedWords(question, this.language);
       const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.term, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());
+      const codeNames = codeNamesIn(question);
       const ranked = hits.map((h) => {
         let own = 0;
         let ctx = 0;
@@ -675,8 +712,20 @@ export class KnowledgeBase {
         // words the search drops as too common ("need", "work", "happens").
         const relevance = Math.max(Math.min(1, (own / ownTotal) * strength), this.faqMatch(h.doc, asked), this.keyMatch(h.doc, (t) => ownWeight.get(t) ?? 0, ownTop));
         const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
-        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, named: sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language) };
+        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, named: sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language) || entryAsked(this.passages[h.doc], codeNames) };
       });
+      // An entry of a reference is often cut into many passages (its history, its parameters,
+      // its prose, its examples): only its best few count as named, so they leave room for the
+      // subsection that answers ("Supported getaddrinfo flags" under "dns.lookup()").
+      if (codeNames.length) {
+        const seen = new Map<string, number>();
+        for (const r of [...ranked].sort((a, b) => b.rank - a.rank)) {
+          if (!r.named || sectionAsked(r.passage, ownWeight, ownTotal, this.language)) continue;
+          const key = `${r.passage.sourceId}\0${entryName(r.passage.heading)}`;
+          seen.set(key, (seen.get(key) ?? 0) + 1);
+          if (seen.get(key)! > ENTRY_PASSAGES) r.named = false;
+        }
+      }
       // A section whose heading is the thing asked about ("what application hooks are
       // there?" and "## Application Hooks", "what's inside request.routeOptions?" and
       // ".routeOptions" on the Request page) is as relevant as the best passage, and first: the

@@ -63,6 +63,9 @@ const GROUPS: string[][] = [
   // Software documentation says a hook or a command "is executed"; visitors say it runs.
   ['run', 'execute', 'executed'],
   ['permanently', 'for good', 'forever'],
+  // A version history says a release "came out" or a function was "added"; visitors say either.
+  ['release', 'released', 'come out', 'came out', 'launch', 'launched'],
+  ['added', 'introduced', 'introduce'],
 ];
 
 type Phrase = { re: RegExp; head: string };
