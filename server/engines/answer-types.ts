@@ -81,6 +81,8 @@ const UNIT_FAMILIES: [string, string][] = [
  */
 const CURRENCY = '[$€£¥₹]|US\\$|(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln)\\b|euros?\\b|dollars?\\b|pounds?\\b|cents?\\b|francs?\\b|kr\\b';
 const AMOUNT = new RegExp(`(?:${CURRENCY})\\s?\\d|\\d[\\d,.]*\\s?(?:${CURRENCY})|\\b(?:price|cost|fee|amount|charge)s?\\s*[:=]\\s*\\d|\\b(?:free|no charge|no extra cost|at no cost|nothing|included at no)\\b`, 'i');
+/** Figures written with a currency ("$289", "25 euros"): prices, not counts of anything. */
+const AMOUNT_FIGURES = new RegExp(`(?:${CURRENCY})\\s?\\d[\\d,.]*|\\d[\\d,.]*\\s?(?:${CURRENCY})`, 'gi');
 const hasAmount = (text: string) => AMOUNT.test(text) || /^(Free|Nothing)\b/.test(text);
 /**
  * Questions that ask for a kind of fact, what an answer of that kind contains, and (for a
@@ -123,11 +125,23 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // "When was 2.39.0 released?", "When did you open?": a point in time (a year, a date, a
   // month), not a sentence that uses the verb ("failed to release contents…"); a version
   // ("2.39.0") is not a date.
-  [/\bwhen (?:was|were|did)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b/i.test(text) || CAPITAL_MONTHS.test(text)],
+  // "In what year did he write it?" asks for a year just as "when did he…?" does.
+  [/\bwhen (?:was|were|did)\b|\b(?:what|which) year\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b/i.test(text) || CAPITAL_MONTHS.test(text)],
   // "When will url.parse() be removed?", "When is the next drill?": a point in time, a
   // version, or how long until then ("within 5 business days", "the next business day").
   // ("When is the hook executed?" asks for the event, "when the client closes…": not this.)
   [/\bwhen will\b|\bwhen(?:'s| is| are) (?:the|your|my) (?:next|coming|upcoming)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\bv?\d+\.\d+|\bversion \d|\bv\d+\b|\b(?:next|following|same)\s+(?:\w+\s+)?(?:day|week|month|year|release|version|major|minor|billing)\b|\b(?:immediately|right away|at once|instantly|within|until|overnight|soon|future|later)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|noon|midnight)\b|\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i.test(text) || CAPITAL_MONTHS.test(text) || SPAN_OF_TIME.test(text)],
+  // "What is the tax rate?", "the exchange rate": a rate is a figure; a sentence that only says
+  // which rate applies ("at the rate that applies where you live") does not give it. Not "rate
+  // limit(ing)", which asks how a limit works.
+  [/\bwhat(?:'s|’s| is| are)\s+(?:the\s+|your\s+|its\s+)?(?:[\w-]+\s+){0,3}rates?\b(?!\s*limit)/i, hasQuantity],
+  // "What are the opening hours?", "when is the store open?": the hours of a day or its days,
+  // not a duration ("within 4 hours").
+  [/\b(?:opening|business|office|store|shop)\s+hours\b|\bwhen (?:is|are) [^?]*\bopen\b/i, (text) => /\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\b24\/7\b|\b(?:noon|midnight|around the clock|24 hours a day)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?)\b/i.test(text)],
+  // "How many stores / desks / maintainers…?": a count, not a price ("$5 in a store", "free"), a
+  // percentage ("right 99% of the time") or a version ("since version 2"). Units are a
+  // measure, not a count (the unit families below); "how many times" may be a frequency.
+  [/\bhow many\b(?!\s+(?:times|of|more|fewer|less)\b)/i, (text) => hasQuantity(text.replace(AMOUNT_FIGURES, ' ').replace(/\d[\d,.]*\s?%|\d[\d,.]*\s?per ?cent\b|\bversions?\s+\d[\d.]*|\b(?:free|no charge)\b/gi, ' '))],
   // "What's the URL of…?", "Which website…?": an address on the web answers, not a sentence about URLs.
   [/\b(?:what(?:'s|’s| is| are)|which|where(?:'s|’s| is| can i find))\s+(?:the\s+|your\s+|its\s+)?(?:url|urls|web ?site|homepage|home page|web address|link)\b/i, matcher(/https?:\/\/|\bwww\.|\b[\w-]+\.(?:com|org|net|io|dev|app|info|edu|gov|de|uk|fr|es|eu)\b(?:\/\S*)?/i), 'url website homepage link'],
   // "What is the e-mail address…?": an e-mail address answers.

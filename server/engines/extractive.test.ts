@@ -160,6 +160,24 @@ describe('extractive answers', () => {
     expect(answer('Does Massif work with Valgrind on Windows?')).toBeNull(); // "Windows", "Valgrind": never mentioned
   });
 
+  test('a near miss by the kind of fact: a year, a rate, opening hours and a count need that fact, not any figure', () => {
+    const kb2 = baseOf([
+      { id: 'origin', title: 'Our story', url: '', text: 'The first bakery was opened by Marta Lind when she moved to the harbour.' },
+      { id: 'tax', title: 'Tax', url: '', text: 'Value added tax is charged at the rate that applies in your region.' },
+      { id: 'kiosks', title: 'Kiosks', url: '', text: 'Gift cards cost $10 at any of our kiosks and are free to reload online.' },
+      { id: 'lockers', title: 'Lockers', url: '', text: 'The gym has 40 lockers. A locker key costs $5 to replace.' },
+      { id: 'delivery', title: 'Delivery', url: '', text: 'Orders from our shops usually arrive within 4 hours.' },
+      { id: 'opening', title: 'Opening hours', url: '', text: 'The gym is open from 6:00 am to 11:00 pm, Monday to Saturday.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('In what year did Marta Lind open the first bakery?')).toBeNull(); // who and where, never the year
+    expect(ask('What is the value added tax rate?')).toBeNull(); // which rate applies, not the figure
+    expect(ask('How many kiosks are there?')).toBeNull(); // "$10", "free": prices, not a count
+    expect(ask('How many lockers does the gym have?')).toContain('40 lockers');
+    expect(ask('What are the opening hours of your shops?')).toBeNull(); // "within 4 hours" is a duration
+    expect(ask('When is the gym open?')).toContain('6:00 am');
+  });
+
   test('typos: a long word misspelt beyond its stem, and two swapped letters, still find the word', () => {
     expect(answer('How much is a dedicaetd desk?')).toContain('$399'); // "dedicated" is stored as "dedic"
     expect(answer('how do I chnage my password?')).toContain('open Settings'); // swapped letters
