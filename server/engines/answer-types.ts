@@ -58,6 +58,8 @@ export const EVERY_PLATFORM = /\b(?:on |for )?(?:all|every|any) (?:other )?(?:pl
 const TIME_UNITS = 'ms|milliseconds?|µs|microseconds?|ns|nanoseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|business days|working days|weeks?|months?|years?|yrs?';
 /** A span of time with its unit: "5 business days", "two weeks". */
 const SPAN_OF_TIME = new RegExp(`\\d[\\d,.]*\\s*(?:${TIME_UNITS})\\b|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\\s+(?:${TIME_UNITS})\\b`, 'i');
+/** How soon something happens: a span of time after "within", "in", "takes"… ("within 1 hour", "in 2 to 4 business days"). */
+const SOON = new RegExp(`\\b(?:within|in|after|under|takes?|less than)\\s+(?:about\\s+|around\\s+|up to\\s+)?(?:\\d[\\d,.]*(?:\\s*(?:to|-|–)\\s*\\d[\\d,.]*)?\\s*(?:${TIME_UNITS})\\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several|an?)\\s+(?:${TIME_UNITS})\\b)`, 'i');
 /** Two capitalised words mid-sentence ("Julian Seward"), neither of them the question's own ("the Callgrind Format" names no one for "who maintains Callgrind?"). */
 const namesSomeone = (text: string, question: string) => {
   const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
@@ -142,6 +144,10 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // percentage ("right 99% of the time") or a version ("since version 2"). Units are a
   // measure, not a count (the unit families below); "how many times" may be a frequency.
   [/\bhow many\b(?!\s+(?:times|of|more|fewer|less)\b)/i, (text) => hasQuantity(text.replace(AMOUNT_FIGURES, ' ').replace(/\d[\d,.]*\s?%|\d[\d,.]*\s?per ?cent\b|\bversions?\s+\d[\d.]*|\b(?:free|no charge)\b/gi, ' '))],
+  // "How fast is the Wi-Fi?", "how quickly do you reply?": a speed, a rate of work, a factor or
+  // how soon ("within 1 hour"), not any figure ("the last four digits of your card", "kept for
+  // 90 days").
+  [{ test: (q) => /\bhow (?:fast|quick(?:ly)?)\b/i.test(q) && !ASKS_WAY.test(q) }, (text) => SOON.test(text) || /\d[\d,.]*\s*(?:[kmgt]?bps|[kmgt]i?b\/s|[kmgt]?bit\/s|km\/h|kph|mph|knots?|rpm|fps|[kmg]?hz|x\b|times\b|%|per cent\b|(?:\w+\s+)?(?:per|a|an|each)\s+(?:second|minute|hour|day|sec|min)\b)|\b(?:immediately|instantly|at once|straight away|right away|same day|next (?:business |working )?day|within)\b|\b(?:faster|slower|quicker)\b/i.test(text)],
   // "What's the URL of…?", "Which website…?": an address on the web answers, not a sentence about URLs.
   [/\b(?:what(?:'s|’s| is| are)|which|where(?:'s|’s| is| can i find))\s+(?:the\s+|your\s+|its\s+)?(?:url|urls|web ?site|homepage|home page|web address|link)\b/i, matcher(/https?:\/\/|\bwww\.|\b[\w-]+\.(?:com|org|net|io|dev|app|info|edu|gov|de|uk|fr|es|eu)\b(?:\/\S*)?/i), 'url website homepage link'],
   // "What is the e-mail address…?": an e-mail address answers.

@@ -178,6 +178,18 @@ describe('extractive answers', () => {
     expect(ask('When is the gym open?')).toContain('6:00 am');
   });
 
+  test('"how fast…?" needs a speed, a factor or how soon, not any figure', () => {
+    const kb2 = baseOf([
+      { id: 'logs', title: 'Guest Wi-Fi', url: '', text: 'We keep guest Wi-Fi connection logs for 60 days. They list the last three digits of each device.' },
+      { id: 'fibre', title: 'Fibre', url: '', text: 'The fibre line reaches 500 Mbps downstream.' },
+      { id: 'refunds', title: 'Refunds', url: '', text: 'We pay refunds back to your card within 3 business days.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('How fast is the guest Wi-Fi?')).toBeNull(); // how long logs are kept is not a speed
+    expect(ask('How fast is the fibre line?')).toContain('500 Mbps');
+    expect(ask('How quickly do you pay refunds?')).toContain('3 business days');
+  });
+
   test('typos: a long word misspelt beyond its stem, and two swapped letters, still find the word', () => {
     expect(answer('How much is a dedicaetd desk?')).toContain('$399'); // "dedicated" is stored as "dedic"
     expect(answer('how do I chnage my password?')).toContain('open Settings'); // swapped letters
