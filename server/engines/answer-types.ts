@@ -107,7 +107,7 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // verb: "what are the steps to port my number?" asks for a procedure.
   [/\b(which|what)\b[^?]*\b(status ?codes?|(?<!\b(?:to|I|we|you|can|do) )port( number)?s?|http status)\b/i, matcher(/\d{2,}/)],
   // "What's its default value?": a value (a number, true/false, none), not a sentence about defaults.
-  [/\bdefault ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b/i.test(text)],
+  [/\b(?:default|recommended|suggested) ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b/i.test(text)],
   // "Which formats…", "Which countries…": the answer names things of that class.
   [/\b(which|what)( file)? formats?\b|\bwhat (can|do) i export\b/i, names(FORMATS), 'format'],
   [/\b(which|what) countr(y|ies)\b/i, names(COUNTRIES), 'country'],
@@ -132,7 +132,8 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // "When will url.parse() be removed?", "When is the next drill?": a point in time, a
   // version, or how long until then ("within 5 business days", "the next business day").
   // ("When is the hook executed?" asks for the event, "when the client closes…": not this.)
-  [/\bwhen will\b|\bwhen(?:'s| is| are) (?:the|your|my) (?:next|coming|upcoming)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\bv?\d+\.\d+|\bversion \d|\bv\d+\b|\b(?:next|following|same)\s+(?:\w+\s+)?(?:day|week|month|year|release|version|major|minor|billing)\b|\b(?:immediately|right away|at once|instantly|within|until|overnight|soon|future|later)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|noon|midnight)\b|\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i.test(text) || CAPITAL_MONTHS.test(text) || SPAN_OF_TIME.test(text)],
+  // A clause's own number ("6.3 Fire drills take place…") is not a version.
+  [/\bwhen will\b|\bwhen(?:'s| is| are) (?:the|your|my) (?:next|coming|upcoming)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\bv?\d+\.\d+|\bversion \d|\bv\d+\b|\b(?:next|following|same)\s+(?:\w+\s+)?(?:day|week|month|year|release|version|major|minor|billing)\b|\b(?:immediately|right away|at once|instantly|within|until|overnight|soon|future|later)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|noon|midnight)\b|\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i.test(text.replace(SECTION_NUMBER, ' ').replace(ENTRY_NUMBERS, ' ')) || CAPITAL_MONTHS.test(text) || SOON.test(text) || new RegExp(`${SPAN_OF_TIME.source}\\s+(?:after|later|from|before)\\b`, 'i').test(text)],
   // "What is the tax rate?", "the exchange rate": a rate is a figure; a sentence that only says
   // which rate applies ("at the rate that applies where you live") does not give it. Not "rate
   // limit(ing)", which asks how a limit works.

@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { KnowledgeBase } from '../knowledge/knowledge.ts';
 import { compose } from './extractive.ts';
 import { questionParts } from './question-frames.ts';
+import { ANSWER_TYPES } from './answer-types.ts';
 
 const kb = new KnowledgeBase({
   knowledge: {
@@ -188,6 +189,22 @@ describe('extractive answers', () => {
     expect(ask('How fast is the guest Wi-Fi?')).toBeNull(); // how long logs are kept is not a speed
     expect(ask('How fast is the fibre line?')).toContain('500 Mbps');
     expect(ask('How quickly do you pay refunds?')).toContain('3 business days');
+  });
+
+  test('"what is the recommended value…?" needs a value; "when is the next…?" a point in time, not a numbered clause or how often', () => {
+    const kb2 = baseOf([
+      { id: 'idle', title: 'idleTimeout', url: '', text: 'Unlike idleTimeout, the readTimeout option applies to each socket read and can be changed per route.' },
+      { id: 'audit', title: 'Audits', url: '', text: '4.2 Safety audits take place twice a year at each depot, announced one month ahead.' },
+      { id: 'sale', title: 'Sales', url: '', text: 'Our summer sale starts in 3 weeks.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    // Does a text carry every kind of fact the question asks for?
+    const carries = (q: string, text: string) => ANSWER_TYPES.every(([asks, has]) => !asks.test(q) || has(text, q));
+    expect(carries('What is the recommended value for idleTimeout?', 'Unlike idleTimeout, readTimeout applies to each read.')).toBe(false);
+    expect(carries('What is the recommended value for idleTimeout?', 'Set idleTimeout to 30 seconds or more.')).toBe(true);
+    expect(ask('What is the recommended value for idleTimeout?')).toBeNull(); // the option is described, no value
+    expect(ask('When is the next safety audit?')).toBeNull(); // "4.2" is the clause, "twice a year" how often
+    expect(ask('When is the next summer sale?')).toContain('in 3 weeks');
   });
 
   test('typos: a long word misspelt beyond its stem, and two swapped letters, still find the word', () => {
