@@ -60,6 +60,18 @@ const TIME_UNITS = 'ms|milliseconds?|µs|microseconds?|ns|nanoseconds?|s|secs?|s
 const SPAN_OF_TIME = new RegExp(`\\d[\\d,.]*\\s*(?:${TIME_UNITS})\\b|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\\s+(?:${TIME_UNITS})\\b`, 'i');
 /** How soon something happens: a span of time after "within", "in", "takes"… ("within 1 hour", "in 2 to 4 business days"). */
 const SOON = new RegExp(`\\b(?:within|in|after|under|takes?|less than)\\s+(?:about\\s+|around\\s+|up to\\s+)?(?:\\d[\\d,.]*(?:\\s*(?:to|-|–)\\s*\\d[\\d,.]*)?\\s*(?:${TIME_UNITS})\\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several|an?)\\s+(?:${TIME_UNITS})\\b)`, 'i');
+/**
+ * "How many desks…?": the thing counted, and a text that counts it: a figure before its name
+ * ("40 desks", "up to 5 devices", "no lockers"), or its name before a figure ("Seats: 8",
+ * "guest passes per month: 2"). "Three locations" or "unlimited days" count something else.
+ */
+const COUNT_WORD = '\\d[\\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|dozens?|unlimited|no|several|many|a few';
+const countsThing = (text: string, question: string) => {
+  const thing = /\bhow many\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+?)(?:es|s)?\s+(?:are|is|do|does|did|can|could|will|would|should|may|have|has|were|was|in|on|at|per|for|of|to|there)\b/iu.exec(question)?.[1];
+  if (!thing || thing.length < 3) return true;
+  const t = thing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\b(?:${COUNT_WORD})\\s+(?:[\\p{L}-]+\\s+){0,3}${t}|\\b${t}[\\p{L}]*\\b[^.:;\\n]{0,40}:\\s*(?:up to\\s+)?\\d`, 'iu').test(text);
+};
 /** Two capitalised words mid-sentence ("Julian Seward"), neither of them the question's own ("the Callgrind Format" names no one for "who maintains Callgrind?"). */
 const namesSomeone = (text: string, question: string) => {
   const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
@@ -144,7 +156,7 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // "How many stores / desks / maintainers…?": a count, not a price ("$5 in a store", "free"), a
   // percentage ("right 99% of the time") or a version ("since version 2"). Units are a
   // measure, not a count (the unit families below); "how many times" may be a frequency.
-  [/\bhow many\b(?!\s+(?:times|of|more|fewer|less)\b)/i, (text) => hasQuantity(text.replace(AMOUNT_FIGURES, ' ').replace(/\d[\d,.]*\s?%|\d[\d,.]*\s?per ?cent\b|\bversions?\s+\d[\d.]*|\b(?:free|no charge)\b/gi, ' '))],
+  [/\bhow many\b(?!\s+(?:times|of|more|fewer|less)\b)/i, (text, question) => hasQuantity(text.replace(AMOUNT_FIGURES, ' ').replace(/\d[\d,.]*\s?%|\d[\d,.]*\s?per ?cent\b|\bversions?\s+\d[\d.]*|\b(?:free|no charge)\b/gi, ' ')) && countsThing(text, question)],
   // "How fast is the Wi-Fi?", "how quickly do you reply?": a speed, a rate of work, a factor or
   // how soon ("within 1 hour"), not any figure ("the last four digits of your card", "kept for
   // 90 days").

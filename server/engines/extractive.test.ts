@@ -175,6 +175,11 @@ describe('extractive answers', () => {
     expect(ask('What is the value added tax rate?')).toBeNull(); // which rate applies, not the figure
     expect(ask('How many kiosks are there?')).toBeNull(); // "$10", "free": prices, not a count
     expect(ask('How many lockers does the gym have?')).toContain('40 lockers');
+    // The thing counted must be what the figure counts: "three studios", "unlimited days" count no desks.
+    const kb3 = baseOf([{ id: 'desks', title: 'Hot desks', url: '', text: 'Hot desks at all three studios come with unlimited days of use.' }]);
+    expect(answerFrom(kb3, 'How many hot desks are there?')).toBeNull();
+    const kb4 = baseOf([{ id: 'rooms', title: 'Rooms', url: '', text: '| Room | Seats |\n|---|---|\n| Cedar | 10 |\n| Birch | 6 |' }]);
+    expect(answerFrom(kb4, 'How many seats does the Cedar room have?')).toContain('10');
     expect(ask('What are the opening hours of your shops?')).toBeNull(); // "within 4 hours" is a duration
     expect(ask('When is the gym open?')).toContain('6:00 am');
   });
