@@ -157,6 +157,13 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // percentage ("right 99% of the time") or a version ("since version 2"). Units are a
   // measure, not a count (the unit families below); "how many times" may be a frequency.
   [/\bhow many\b(?!\s+(?:times|of|more|fewer|less)\b)/i, (text, question) => hasQuantity(text.replace(AMOUNT_FIGURES, ' ').replace(/\d[\d,.]*\s?%|\d[\d,.]*\s?per ?cent\b|\bversions?\s+\d[\d.]*|\b(?:free|no charge)\b/gi, ' ')) && countsThing(text, question)],
+  // "How much more memory does it use?": a figure beside the measure asked for ("about 2 times
+  // more memory", "memory grows by 100 MB"), not one that measures something else in the same
+  // sentence ("runs 20 to 30 times slower, and uses a lot more memory").
+  [/\bhow much (?:more|less|extra)\s+\p{L}{3,}/iu, (text, question) => {
+    const measure = /\bhow much (?:more|less|extra)\s+(\p{L}{3,})/iu.exec(question)![1];
+    return new RegExp(`\\d[\\d,.]*\\S*\\s+(?:\\S+\\s+){0,3}?${measure}|${measure}\\S*\\s+(?:\\S+\\s+){0,3}?\\S*\\d`, 'iu').test(text);
+  }],
   // "How fast is the Wi-Fi?", "how quickly do you reply?": a speed, a rate of work, a factor or
   // how soon ("within 1 hour"), not any figure ("the last four digits of your card", "kept for
   // 90 days").

@@ -212,6 +212,13 @@ describe('extractive answers', () => {
     expect(ask('When is the next summer sale?')).toContain('in 3 weeks');
   });
 
+  test('"how much more memory…?" needs a figure beside the measure asked for, not another measure\'s', () => {
+    const slow = baseOf([{ id: 'idx', title: 'Indexer', url: '', text: 'Under tracing the indexer runs 5 to 8 times slower than usual and needs a lot more memory.' }]);
+    expect(answerFrom(slow, 'How much more memory does the indexer need under tracing?')).toBeNull();
+    const big = baseOf([{ id: 'idx', title: 'Indexer', url: '', text: 'Under tracing the indexer needs about 200 MB more memory than usual.' }]);
+    expect(answerFrom(big, 'How much more memory does the indexer need under tracing?')).toContain('200 MB');
+  });
+
   test('typos: a long word misspelt beyond its stem, and two swapped letters, still find the word', () => {
     expect(answer('How much is a dedicaetd desk?')).toContain('$399'); // "dedicated" is stored as "dedic"
     expect(answer('how do I chnage my password?')).toContain('open Settings'); // swapped letters
