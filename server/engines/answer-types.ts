@@ -135,7 +135,8 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   [{ test: (q) => /\bhow often\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(new RegExp(`\\b(?:every|each|per\\s+(?:[\\d,.]+\\s+)?(?:${TIME_UNITS})\\b|once|twice|thrice|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|continuously|constantly|periodically|whenever)\\b|\\btimes? (?:a|an|per|each|in)\\b`, 'i'))],
   // "How many milliseconds / days / megabytes…?": a figure in a unit of that measure ("-1 to
   // use the default timeout" has a number, but not in milliseconds).
-  ...UNIT_FAMILIES.map(([asked, written]) => [new RegExp(`\\bhow many (?:${asked})\\b`, 'i'), matcher(new RegExp(`\\d[\\d,.]*\\s*(?:-\\s*)?(?:${written})(?![\\p{L}])|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|a|an|a few|several)\\s+(?:${written})(?![\\p{L}])`, 'iu'))] as [RegExp, (text: string) => boolean]),
+  // So does a question that names the unit of its answer at its end ("how accurate is it in milliseconds?").
+  ...UNIT_FAMILIES.map(([asked, written]) => [new RegExp(`\\bhow many (?:${asked})\\b|\\bin (?:${asked})\\s*\\??\\s*$`, 'i'), matcher(new RegExp(`\\d[\\d,.]*\\s*(?:-\\s*)?(?:${written})(?![\\p{L}])|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|a|an|a few|several)\\s+(?:${written})(?![\\p{L}])`, 'iu'))] as [RegExp, (text: string) => boolean]),
   // "When was 2.39.0 released?", "When did you open?": a point in time (a year, a date, a
   // month), not a sentence that uses the verb ("failed to release contents…"); a version
   // ("2.39.0") is not a date.

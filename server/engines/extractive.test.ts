@@ -217,6 +217,9 @@ describe('extractive answers', () => {
     expect(answerFrom(slow, 'How much more memory does the indexer need under tracing?')).toBeNull();
     const big = baseOf([{ id: 'idx', title: 'Indexer', url: '', text: 'Under tracing the indexer needs about 200 MB more memory than usual.' }]);
     expect(answerFrom(big, 'How much more memory does the indexer need under tracing?')).toContain('200 MB');
+    // The unit named at the end of the question is the unit of the answer.
+    const poll = baseOf([{ id: 'poll', title: 'Polling', url: '', text: 'The poller checks the queue in batches of 50. Its interval is given in seconds.' }]);
+    expect(answerFrom(poll, 'What is the poller batch size in seconds?')).toBeNull(); // "50" counts items, not seconds
   });
 
   test('typos: a long word misspelt beyond its stem, and two swapped letters, still find the word', () => {
