@@ -58,6 +58,20 @@ export const EVERY_PLATFORM = /\b(?:on |for )?(?:all|every|any) (?:other )?(?:pl
 const TIME_UNITS = 'ms|milliseconds?|µs|microseconds?|ns|nanoseconds?|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|business days|working days|weeks?|months?|years?|yrs?';
 /** A span of time with its unit: "5 business days", "two weeks". */
 const SPAN_OF_TIME = new RegExp(`\\d[\\d,.]*\\s*(?:${TIME_UNITS})\\b|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several)\\s+(?:${TIME_UNITS})\\b`, 'i');
+/** How soon something happens: a span of time after "within", "in", "takes"… ("within 1 hour", "in 2 to 4 business days"). */
+const SOON = new RegExp(`\\b(?:within|in|after|under|takes?|less than)\\s+(?:about\\s+|around\\s+|up to\\s+)?(?:\\d[\\d,.]*(?:\\s*(?:to|-|–)\\s*\\d[\\d,.]*)?\\s*(?:${TIME_UNITS})\\b|(?:one|two|three|four|five|six|seven|eight|nine|ten|a few|several|an?)\\s+(?:${TIME_UNITS})\\b)`, 'i');
+/**
+ * "How many desks…?": the thing counted, and a text that counts it: a figure before its name
+ * ("40 desks", "up to 5 devices", "no lockers"), or its name before a figure ("Seats: 8",
+ * "guest passes per month: 2"). "Three locations" or "unlimited days" count something else.
+ */
+const COUNT_WORD = '\\d[\\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|dozens?|unlimited|no|several|many|a few';
+const countsThing = (text: string, question: string) => {
+  const thing = /\bhow many\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+?)(?:es|s)?\s+(?:are|is|do|does|did|can|could|will|would|should|may|have|has|were|was|in|on|at|per|for|of|to|there)\b/iu.exec(question)?.[1];
+  if (!thing || thing.length < 3) return true;
+  const t = thing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\b(?:${COUNT_WORD})\\s+(?:[\\p{L}-]+\\s+){0,3}${t}|\\b${t}[\\p{L}]*\\b[^.:;\\n]{0,40}:\\s*(?:up to\\s+)?\\d`, 'iu').test(text);
+};
 /** Two capitalised words mid-sentence ("Julian Seward"), neither of them the question's own ("the Callgrind Format" names no one for "who maintains Callgrind?"). */
 const namesSomeone = (text: string, question: string) => {
   const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
@@ -81,6 +95,8 @@ const UNIT_FAMILIES: [string, string][] = [
  */
 const CURRENCY = '[$€£¥₹]|US\\$|(?:usd|eur|gbp|chf|jpy|cad|aud|sek|nok|dkk|pln)\\b|euros?\\b|dollars?\\b|pounds?\\b|cents?\\b|francs?\\b|kr\\b';
 const AMOUNT = new RegExp(`(?:${CURRENCY})\\s?\\d|\\d[\\d,.]*\\s?(?:${CURRENCY})|\\b(?:price|cost|fee|amount|charge)s?\\s*[:=]\\s*\\d|\\b(?:free|no charge|no extra cost|at no cost|nothing|included at no)\\b`, 'i');
+/** Figures written with a currency ("$289", "25 euros"): prices, not counts of anything. */
+const AMOUNT_FIGURES = new RegExp(`(?:${CURRENCY})\\s?\\d[\\d,.]*|\\d[\\d,.]*\\s?(?:${CURRENCY})`, 'gi');
 const hasAmount = (text: string) => AMOUNT.test(text) || /^(Free|Nothing)\b/.test(text);
 /**
  * Questions that ask for a kind of fact, what an answer of that kind contains, and (for a
@@ -105,7 +121,7 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // the question word ("what does it give when the header has no port in it?").
   [/\b(which|what)\b(?:[^?\s]*\s+){0,5}?[^?\s]*\b(status ?codes?|(?<!\b(?:to|I|we|you|can|do) |\.)port( number)?s?|http status)\b/i, matcher(/\d{2,}/)],
   // "What's its default value?": a value (a number, true/false, none), not a sentence about defaults.
-  [/\bdefault ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b/i.test(text)],
+  [/\b(?:default|recommended|suggested) ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b/i.test(text)],
   // "Which formats…", "Which countries…": the answer names things of that class.
   [/\b(which|what)( file)? formats?\b|\bwhat (can|do) i export\b/i, names(FORMATS), 'format'],
   [/\b(which|what) countr(y|ies)\b/i, names(COUNTRIES), 'country'],
@@ -121,15 +137,40 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   [{ test: (q) => /\bhow often\b/i.test(q) && !ASKS_WAY.test(q) }, matcher(new RegExp(`\\b(?:every|each|per\\s+(?:[\\d,.]+\\s+)?(?:${TIME_UNITS})\\b|once|twice|thrice|hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually|continuously|constantly|periodically|whenever)\\b|\\btimes? (?:a|an|per|each|in)\\b`, 'i'))],
   // "How many milliseconds / days / megabytes…?": a figure in a unit of that measure ("-1 to
   // use the default timeout" has a number, but not in milliseconds).
-  ...UNIT_FAMILIES.map(([asked, written]) => [new RegExp(`\\bhow many (?:${asked})\\b`, 'i'), matcher(new RegExp(`\\d[\\d,.]*\\s*(?:-\\s*)?(?:${written})(?![\\p{L}])|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|a|an|a few|several)\\s+(?:${written})(?![\\p{L}])`, 'iu'))] as [RegExp, (text: string) => boolean]),
+  // So does a question that names the unit of its answer at its end ("how accurate is it in milliseconds?").
+  ...UNIT_FAMILIES.map(([asked, written]) => [new RegExp(`\\bhow many (?:${asked})\\b|\\bin (?:${asked})\\s*\\??\\s*$`, 'i'), matcher(new RegExp(`\\d[\\d,.]*\\s*(?:-\\s*)?(?:${written})(?![\\p{L}])|\\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|a|an|a few|several)\\s+(?:${written})(?![\\p{L}])`, 'iu'))] as [RegExp, (text: string) => boolean]),
   // "When was 2.39.0 released?", "When did you open?": a point in time (a year, a date, a
   // month), not a sentence that uses the verb ("failed to release contents…"); a version
   // ("2.39.0") is not a date.
-  [/\bwhen (?:was|were|did)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b/i.test(text) || CAPITAL_MONTHS.test(text)],
+  // "In what year did he write it?" asks for a year just as "when did he…?" does.
+  [/\bwhen (?:was|were|did)\b|\b(?:what|which) year\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b/i.test(text) || CAPITAL_MONTHS.test(text)],
   // "When will url.parse() be removed?", "When is the next drill?": a point in time, a
   // version, or how long until then ("within 5 business days", "the next business day").
   // ("When is the hook executed?" asks for the event, "when the client closes…": not this.)
-  [/\bwhen will\b|\bwhen(?:'s| is| are) (?:the|your|my) (?:next|coming|upcoming)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\bv?\d+\.\d+|\bversion \d|\bv\d+\b|\b(?:next|following|same)\s+(?:\w+\s+)?(?:day|week|month|year|release|version|major|minor|billing)\b|\b(?:immediately|right away|at once|instantly|within|until|overnight|soon|future|later)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|noon|midnight)\b|\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i.test(text) || CAPITAL_MONTHS.test(text) || SPAN_OF_TIME.test(text)],
+  // A clause's own number ("6.3 Fire drills take place…") is not a version.
+  [/\bwhen will\b|\bwhen(?:'s| is| are) (?:the|your|my) (?:next|coming|upcoming)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\bv?\d+\.\d+|\bversion \d|\bv\d+\b|\b(?:next|following|same)\s+(?:\w+\s+)?(?:day|week|month|year|release|version|major|minor|billing)\b|\b(?:immediately|right away|at once|instantly|within|until|overnight|soon|future|later)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|noon|midnight)\b|\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i.test(text.replace(SECTION_NUMBER, ' ').replace(ENTRY_NUMBERS, ' ')) || CAPITAL_MONTHS.test(text) || SOON.test(text) || new RegExp(`${SPAN_OF_TIME.source}\\s+(?:after|later|from|before)\\b`, 'i').test(text)],
+  // "What is the tax rate?", "the exchange rate": a rate is a figure; a sentence that only says
+  // which rate applies ("at the rate that applies where you live") does not give it. Not "rate
+  // limit(ing)", which asks how a limit works.
+  [/\bwhat(?:'s|’s| is| are)\s+(?:the\s+|your\s+|its\s+)?(?:[\w-]+\s+){0,3}rates?\b(?!\s*limit)/i, hasQuantity],
+  // "What are the opening hours?", "when is the store open?": the hours of a day or its days,
+  // not a duration ("within 4 hours").
+  [/\b(?:opening|business|office|store|shop)\s+hours\b|\bwhen (?:is|are) [^?]*\bopen\b/i, (text) => /\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\b24\/7\b|\b(?:noon|midnight|around the clock|24 hours a day)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?)\b/i.test(text)],
+  // "How many stores / desks / maintainers…?": a count, not a price ("$5 in a store", "free"), a
+  // percentage ("right 99% of the time") or a version ("since version 2"). Units are a
+  // measure, not a count (the unit families below); "how many times" may be a frequency.
+  [/\bhow many\b(?!\s+(?:times|of|more|fewer|less)\b)/i, (text, question) => hasQuantity(text.replace(AMOUNT_FIGURES, ' ').replace(/\d[\d,.]*\s?%|\d[\d,.]*\s?per ?cent\b|\bversions?\s+\d[\d.]*|\b(?:free|no charge)\b/gi, ' ')) && countsThing(text, question)],
+  // "How much more memory does it use?": a figure beside the measure asked for ("about 2 times
+  // more memory", "memory grows by 100 MB"), not one that measures something else in the same
+  // sentence ("runs 20 to 30 times slower, and uses a lot more memory").
+  [/\bhow much (?:more|less|extra)\s+\p{L}{3,}/iu, (text, question) => {
+    const measure = /\bhow much (?:more|less|extra)\s+(\p{L}{3,})/iu.exec(question)![1];
+    return new RegExp(`\\d[\\d,.]*\\S*\\s+(?:\\S+\\s+){0,3}?${measure}|${measure}\\S*\\s+(?:\\S+\\s+){0,3}?\\S*\\d`, 'iu').test(text);
+  }],
+  // "How fast is the Wi-Fi?", "how quickly do you reply?": a speed, a rate of work, a factor or
+  // how soon ("within 1 hour"), not any figure ("the last four digits of your card", "kept for
+  // 90 days").
+  [{ test: (q) => /\bhow (?:fast|quick(?:ly)?)\b/i.test(q) && !ASKS_WAY.test(q) }, (text) => SOON.test(text) || /\d[\d,.]*\s*(?:[kmgt]?bps|[kmgt]i?b\/s|[kmgt]?bit\/s|km\/h|kph|mph|knots?|rpm|fps|[kmg]?hz|x\b|times\b|%|per cent\b|(?:\w+\s+)?(?:per|a|an|each)\s+(?:second|minute|hour|day|sec|min)\b)|\b(?:immediately|instantly|at once|straight away|right away|same day|next (?:business |working )?day|within)\b|\b(?:faster|slower|quicker)\b/i.test(text)],
   // "What's the URL of…?", "Which website…?": an address on the web answers, not a sentence about URLs.
   [/\b(?:what(?:'s|’s| is| are)|which|where(?:'s|’s| is| can i find))\s+(?:the\s+|your\s+|its\s+)?(?:url|urls|web ?site|homepage|home page|web address|link)\b/i, matcher(/https?:\/\/|\bwww\.|\b[\w-]+\.(?:com|org|net|io|dev|app|info|edu|gov|de|uk|fr|es|eu)\b(?:\/\S*)?/i), 'url website homepage link'],
   // "What is the e-mail address…?": an e-mail address answers.

@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { KnowledgeBase } from '../knowledge/knowledge.ts';
 import { compose } from './extractive.ts';
 import { questionParts } from './question-frames.ts';
+import { ANSWER_TYPES } from './answer-types.ts';
 
 const kb = new KnowledgeBase({
   knowledge: {
@@ -158,6 +159,67 @@ describe('extractive answers', () => {
     expect(answer('How does Autopay take the payment?')).toContain('from your card');
     expect(answer('At what time of day does Autopay take the payment?')).toBeNull(); // no time is given
     expect(answer('Does Massif work with Valgrind on Windows?')).toBeNull(); // "Windows", "Valgrind": never mentioned
+  });
+
+  test('a near miss by the kind of fact: a year, a rate, opening hours and a count need that fact, not any figure', () => {
+    const kb2 = baseOf([
+      { id: 'origin', title: 'Our story', url: '', text: 'The first bakery was opened by Marta Lind when she moved to the harbour.' },
+      { id: 'tax', title: 'Tax', url: '', text: 'Value added tax is charged at the rate that applies in your region.' },
+      { id: 'kiosks', title: 'Kiosks', url: '', text: 'Gift cards cost $10 at any of our kiosks and are free to reload online.' },
+      { id: 'lockers', title: 'Lockers', url: '', text: 'The gym has 40 lockers. A locker key costs $5 to replace.' },
+      { id: 'delivery', title: 'Delivery', url: '', text: 'Orders from our shops usually arrive within 4 hours.' },
+      { id: 'opening', title: 'Opening hours', url: '', text: 'The gym is open from 6:00 am to 11:00 pm, Monday to Saturday.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('In what year did Marta Lind open the first bakery?')).toBeNull(); // who and where, never the year
+    expect(ask('What is the value added tax rate?')).toBeNull(); // which rate applies, not the figure
+    expect(ask('How many kiosks are there?')).toBeNull(); // "$10", "free": prices, not a count
+    expect(ask('How many lockers does the gym have?')).toContain('40 lockers');
+    // The thing counted must be what the figure counts: "three studios", "unlimited days" count no desks.
+    const kb3 = baseOf([{ id: 'desks', title: 'Hot desks', url: '', text: 'Hot desks at all three studios come with unlimited days of use.' }]);
+    expect(answerFrom(kb3, 'How many hot desks are there?')).toBeNull();
+    const kb4 = baseOf([{ id: 'rooms', title: 'Rooms', url: '', text: '| Room | Seats |\n|---|---|\n| Cedar | 10 |\n| Birch | 6 |' }]);
+    expect(answerFrom(kb4, 'How many seats does the Cedar room have?')).toContain('10');
+    expect(ask('What are the opening hours of your shops?')).toBeNull(); // "within 4 hours" is a duration
+    expect(ask('When is the gym open?')).toContain('6:00 am');
+  });
+
+  test('"how fast…?" needs a speed, a factor or how soon, not any figure', () => {
+    const kb2 = baseOf([
+      { id: 'logs', title: 'Guest Wi-Fi', url: '', text: 'We keep guest Wi-Fi connection logs for 60 days. They list the last three digits of each device.' },
+      { id: 'fibre', title: 'Fibre', url: '', text: 'The fibre line reaches 500 Mbps downstream.' },
+      { id: 'refunds', title: 'Refunds', url: '', text: 'We pay refunds back to your card within 3 business days.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('How fast is the guest Wi-Fi?')).toBeNull(); // how long logs are kept is not a speed
+    expect(ask('How fast is the fibre line?')).toContain('500 Mbps');
+    expect(ask('How quickly do you pay refunds?')).toContain('3 business days');
+  });
+
+  test('"what is the recommended value…?" needs a value; "when is the next…?" a point in time, not a numbered clause or how often', () => {
+    const kb2 = baseOf([
+      { id: 'idle', title: 'idleTimeout', url: '', text: 'Unlike idleTimeout, the readTimeout option applies to each socket read and can be changed per route.' },
+      { id: 'audit', title: 'Audits', url: '', text: '4.2 Safety audits take place twice a year at each depot, announced one month ahead.' },
+      { id: 'sale', title: 'Sales', url: '', text: 'Our summer sale starts in 3 weeks.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    // Does a text carry every kind of fact the question asks for?
+    const carries = (q: string, text: string) => ANSWER_TYPES.every(([asks, has]) => !asks.test(q) || has(text, q));
+    expect(carries('What is the recommended value for idleTimeout?', 'Unlike idleTimeout, readTimeout applies to each read.')).toBe(false);
+    expect(carries('What is the recommended value for idleTimeout?', 'Set idleTimeout to 30 seconds or more.')).toBe(true);
+    expect(ask('What is the recommended value for idleTimeout?')).toBeNull(); // the option is described, no value
+    expect(ask('When is the next safety audit?')).toBeNull(); // "4.2" is the clause, "twice a year" how often
+    expect(ask('When is the next summer sale?')).toContain('in 3 weeks');
+  });
+
+  test('"how much more memory…?" needs a figure beside the measure asked for, not another measure\'s', () => {
+    const slow = baseOf([{ id: 'idx', title: 'Indexer', url: '', text: 'Under tracing the indexer runs 5 to 8 times slower than usual and needs a lot more memory.' }]);
+    expect(answerFrom(slow, 'How much more memory does the indexer need under tracing?')).toBeNull();
+    const big = baseOf([{ id: 'idx', title: 'Indexer', url: '', text: 'Under tracing the indexer needs about 200 MB more memory than usual.' }]);
+    expect(answerFrom(big, 'How much more memory does the indexer need under tracing?')).toContain('200 MB');
+    // The unit named at the end of the question is the unit of the answer.
+    const poll = baseOf([{ id: 'poll', title: 'Polling', url: '', text: 'The poller checks the queue in batches of 50. Its interval is given in seconds.' }]);
+    expect(answerFrom(poll, 'What is the poller batch size in seconds?')).toBeNull(); // "50" counts items, not seconds
   });
 
   test('typos: a long word misspelt beyond its stem, and two swapped letters, still find the word', () => {
