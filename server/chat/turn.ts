@@ -220,6 +220,11 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
 
     let answer = '';
     let result: EngineResult | void = undefined;
+    /** The engine asked one question with what the search found for it. */
+    const ask = (q: string, r: SearchResult) => engine.answer({
+      question: q, passages: r.passages, weights: r.weights, alternatives: r.alternatives, unknownNames: r.unknownNames, spelled: r.spelled, earlier: r.earlier, history, image: input.image,
+      language: bot.language, botName: bot.name, signal: out.signal,
+    });
     const answerable = found.passages.some((p) => p.score >= MIN_RELEVANCE);
     // A request for a person that no person can take now gets a plain reply; searching the
     // knowledge for "a human" would only produce a confusing "no answer". A question that
@@ -229,10 +234,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       : wantsPerson && !answerable ? said(personReply(bot, await ctx.presence.available()))
         // The engine decides whether it can answer, with or without passages: the built-in one
         // cannot without, a model may (small talk, the conversation itself) or says NO_ANSWER.
-        : engine.answer({
-          question: again ?? question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, spelled: found.spelled, earlier: found.earlier, history, image: input.image,
-          language: bot.language, botName: bot.name, signal: out.signal,
-        });
+        : ask(again ?? question, found);
     try {
       // The engine's first step says whether it has an answer at all: a "don't know" may
       // still hand the conversation over, which is told (a notice) before anything is generated.
@@ -242,10 +244,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       // message is searched with the earlier turns instead, as any follow-up is.
       if (again && step.done && step.value?.unanswered) {
         found = own(kb.search(question, { history: earlierAsked }));
-        turn = engine.answer({
-          question, passages: found.passages, weights: found.weights, alternatives: found.alternatives, unknownNames: found.unknownNames, spelled: found.spelled, earlier: found.earlier, history, image: input.image,
-          language: bot.language, botName: bot.name, signal: out.signal,
-        });
+        turn = ask(question, found);
         step = await turn.next();
       }
       if (step.done && step.value?.unanswered) {
