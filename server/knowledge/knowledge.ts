@@ -536,6 +536,10 @@ export class KnowledgeBase {
       if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
     }
     this.setSurface(map);
+    // The English dictionary typo correction asks first takes ~0.4 s to read: read here, in
+    // the background after a load, not in the middle of a visitor's turn, which would hold up
+    // every other stream on the event loop for as long.
+    if (this.language.toLowerCase().startsWith('en')) isEnglishWord('warm');
   }
 
   /**
@@ -712,7 +716,8 @@ export class KnowledgeBase {
         // words the search drops as too common ("need", "work", "happens").
         const relevance = Math.max(Math.min(1, (own / ownTotal) * strength), this.faqMatch(h.doc, asked), this.keyMatch(h.doc, (t) => ownWeight.get(t) ?? 0, ownTop));
         const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
-        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, named: sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language) || entryAsked(this.passages[h.doc], codeNames) };
+        const section = sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language);
+        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, section, named: section || entryAsked(this.passages[h.doc], codeNames) };
       });
       // An entry of a reference is often cut into many passages (its history, its parameters,
       // its prose, its examples): only its best few count as named, so they leave room for the
@@ -720,7 +725,7 @@ export class KnowledgeBase {
       if (codeNames.length) {
         const seen = new Map<string, number>();
         for (const r of [...ranked].sort((a, b) => b.rank - a.rank)) {
-          if (!r.named || sectionAsked(r.passage, ownWeight, ownTotal, this.language)) continue;
+          if (!r.named || r.section) continue;
           const key = `${r.passage.sourceId}\0${entryName(r.passage.heading)}`;
           seen.set(key, (seen.get(key) ?? 0) + 1);
           if (seen.get(key)! > ENTRY_PASSAGES) r.named = false;
