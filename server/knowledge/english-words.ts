@@ -4,8 +4,9 @@
  * ("folder", "talking", "refuses") is the visitor's own word, not a slip for the nearest word the
  * pages do use ("older", "taking", "reuses"); "corrected", it asks about something else.
  *
- * The dictionary takes about a third of a second and ~13 MB to load, so it is read on the
- * first question that needs it, once per process, and only for English knowledge.
+ * The dictionary takes about a third of a second and ~13 MB to load, so it is read once per
+ * process, only for English knowledge: in the background after a knowledge base loads
+ * (KnowledgeBase.gatherSurface), or else on the first question that needs it.
  */
 import { readFileSync } from 'node:fs';
 import nspell from 'nspell';
