@@ -26,7 +26,7 @@ const baseOf = (documents: ConstructorParameters<typeof KnowledgeBase>[0]['knowl
 /** What the engine answers from a knowledge base: the composed text, or null for "don't know". */
 const answerFrom = (base: KnowledgeBase, q: string) => {
   const f = base.search(q);
-  return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text ?? null;
+  return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords)?.text ?? null;
 };
 const answer = (q: string) => answerFrom(kb, q);
 
@@ -182,6 +182,34 @@ describe('extractive answers', () => {
     expect(answerFrom(kb4, 'How many seats does the Cedar room have?')).toContain('10');
     expect(ask('What are the opening hours of your shops?')).toBeNull(); // "within 4 hours" is a duration
     expect(ask('When is the gym open?')).toContain('6:00 am');
+  });
+
+  test('near misses by the kind of fact: a comparison, a closing time, a count of the thing (not a clause number)', () => {
+    const kb2 = baseOf([
+      { id: 'push', title: 'Push modes', url: '', text: 'The simple mode pushes only the current branch. The matching mode pushes all branches that exist on both sides.' },
+      { id: 'speed', title: 'Speed', url: '', text: 'The compact mode is faster than the full mode on large files.' },
+      { id: 'events', title: 'Events', url: '', text: 'Members may host events in the event hall after 6:00 pm.' },
+      { id: 'gym', title: 'Gym', url: '', text: 'The gym closes at 11:00 pm every day.' },
+      { id: 'family', title: 'Family room', url: '', text: '4.5 Children under 16 may use the playroom only on Saturdays.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('Is the simple mode safer than the matching mode?')).toBeNull(); // both described, not compared
+    expect(ask('Is the compact mode faster than the full mode?')).toContain('faster than');
+    expect(ask('What time does the event hall close?')).toBeNull(); // events start after 6 pm
+    expect(ask('What time does the gym close?')).toContain('11:00 pm');
+    expect(ask('How many children can use the playroom?')).toBeNull(); // "4.5" is the clause, "16" an age
+  });
+
+  test('near misses by what a yes/no or how-to question asks of the thing: what is supported, an action the pages never describe', () => {
+    const kb2 = baseOf([
+      { id: 'merge', title: 'Merging', url: '', text: 'The merge-tree command takes a list of merges on its standard input and reports their results.' },
+      { id: 'dogs', title: 'Dogs', url: '', text: 'To bring a dog, register the dog in the app with proof of its vaccination.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('Does the merge-tree command work in a bare repository?')).toBeNull(); // nothing on bare repositories
+    expect(ask('Does the merge-tree command read its standard input?')).toContain('standard input');
+    expect(ask('How do I upload the dog vaccination proof in the app?')).toBeNull(); // "upload": never said anywhere
+    expect(ask('How do I register my dog in the app?')).toContain('register the dog');
   });
 
   test('"how fast…?" needs a speed, a factor or how soon, not any figure', () => {

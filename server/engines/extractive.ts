@@ -11,7 +11,7 @@ import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
-import { ASKS_PROPERTY, ASKS_SEVERAL, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
+import { ACTION, ASKS_PROPERTY, ASKS_SEVERAL, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
 
 const MAX_SENTENCES = 4;
 export const MIN_SENTENCE = 0.45;
@@ -177,7 +177,7 @@ const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind 
  */
 export function compose(
   question: string, passages: Passage[], weights: Map<string, number>, language = 'en', unknownNames: readonly string[] = [],
-  alternatives: ReadonlyMap<string, readonly string[]> = new Map(), earlier: readonly string[] = [],
+  alternatives: ReadonlyMap<string, readonly string[]> = new Map(), earlier: readonly string[] = [], unknownWords: readonly string[] = [],
 ): { text: string; used: string[] } | null {
   // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
   // whatever the rest of the question matches is about something else.
@@ -499,7 +499,18 @@ export function compose(
     // not repeat the class word Y, but what narrows it (X: "upload" speeds) must be there.
     const subjectMatch = SUBJECT.exec(segment.trim());
     const subjectWords = subjectMatch?.[1].split(/\s+/).slice(0, /^\W*(?:(?:and|so|ok|okay|also),?\s+)?(?:what|which)\b/i.test(subjectMatch[0]) ? -1 : undefined);
-    const subject = subjectWords ? subjectWords.filter((w) => !BOUND_WORDS.test(w)).flatMap((w) => terms(w, language)).filter((t) => weightOf.has(t) && !typeWords.has(t) && weightOf.get(t)! >= topWeight * SUBJECT_SHARE) : [];
+    const rareOf = (words: string[]) => words.flatMap((w) => terms(w, language)).filter((t) => weightOf.has(t) && !typeWords.has(t) && weightOf.get(t)! >= topWeight * SUBJECT_SHARE);
+    // So must what "does it support HTTP/3?" asks about (question-frames.ts SUPPORTS), and the
+    // action of "how do I upload…?" (ACTION) when the pages never say it anywhere: they say
+    // how to do other things to the thing ("register the dog with proof of vaccination").
+    // An action they do say, in other words ("how do I stop your e-mails?" for "opt out"), is not held to.
+    const actionWord = ACTION.exec(segment.trim())?.[1];
+    const supported = SUPPORTS.exec(segment.trim())?.[1];
+    const subject = [
+      ...(subjectWords ? rareOf(subjectWords.filter((w) => !BOUND_WORDS.test(w))) : []),
+      ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t)) : []),
+      ...(supported ? rareOf(supported.split(/\s+/)) : []),
+    ];
     // Asked which one ("which charity…?"), a unit that names it only as one of its class ("…and
     // then donated to charity") does not say which.
     const whichOne = several ? undefined : WHICH_ONE.exec(segment.trim())?.[1];
@@ -651,7 +662,7 @@ export class ExtractiveEngine implements Engine {
   }
 
   async *answer(req: EngineRequest): AsyncGenerator<string, EngineResult> {
-    const composed = compose(req.spelled ?? req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives, req.earlier);
+    const composed = compose(req.spelled ?? req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives, req.earlier, req.unknownWords);
     if (!composed) return { used: [], unanswered: true };
     for (const piece of chunkText(composed.text)) {
       if (req.signal.aborted) return { used: [] };

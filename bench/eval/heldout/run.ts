@@ -41,7 +41,7 @@ for (const set of [...new Set(questions.map((q) => q.set))]) {
   await kb.gatherSurface();
   for (const q of questions.filter((x) => x.set === set)) {
     const found = kb.search(q.ask);
-    const answer = compose(found.spelled, found.passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier);
+    const answer = compose(found.spelled, found.passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords);
     // An answer always cites its passages; no answer is the engine's "don't know".
     const text = answer?.text ?? '';
     const h = half(q.ask);
