@@ -195,10 +195,11 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // "closes at"), not another time on the same page ("events after 6:00 pm" start then).
   [/\b(?:what|which) time (?:does|do|is|are|will)\b[^?]*\b(?:close|closes|closing|shut|shuts|end|ends|finish|finishes)\b/i, matcher(/\b(?:clos(?:e|es|ed|ing)|shut(?:s|ting)?|until|till|end(?:s|ing)?|finish(?:es|ing)?|by)\b|\d\s*(?:am|pm)?\s*(?:to|-|–)\s*\d/i)],
   [/\b(?:what|which) time (?:does|do|is|are|will)\b[^?]*\b(?:open|opens|opening|start|starts|begin|begins)\b/i, matcher(/\b(?:open(?:s|ed|ing)?|start(?:s|ing)?|begin(?:s|ning)?|from)\b|\d\s*(?:am|pm)?\s*(?:to|-|–)\s*\d/i)],
-  // "Which Perl version…?", "the minimum TypeScript version": a version number answers.
+  // "Which Perl version…?", "the minimum TypeScript version", "which version of Coccinelle do
+  // I need?": a version number answers (not "version control").
   // A numbered entry's own number ("3.4. I tried running a Java program…", a table of
   // contents' "1.1. How do you…") is not a version.
-  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! (of|control))/i, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
+  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! control)/i, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
 ];
 /** A question that opens by asking why ("Why is…", "How come…"), not one that asks whether a why can be told ("Can Memcheck tell me why…?"). */
 export const ASKS_WHY = /^(?:(?:and|so|but|ok|okay),?\s+)?(?:why|how come)\b/i;

@@ -212,6 +212,17 @@ describe('extractive answers', () => {
     expect(ask('How do I register my dog in the app?')).toContain('register the dog');
   });
 
+  test('a version asked about must be the one given: "which version of X…?" needs a number, "version 4.3" is not "Version 4.2"', () => {
+    const kb2 = baseOf([
+      { id: 'terms', title: 'Terms', url: '', text: 'Version 4.2 of these terms took effect on 1 March 2025.' },
+      { id: 'lint', title: 'Linting', url: '', text: 'The lint target runs the spatch tool over every source file.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('When did version 4.3 of these terms take effect?')).toBeNull();
+    expect(ask('When did version 4.2 of these terms take effect?')).toContain('1 March 2025');
+    expect(ask('Which version of spatch does the lint target need?')).toBeNull(); // spatch is named, no version
+  });
+
   test('"how fast…?" needs a speed, a factor or how soon, not any figure', () => {
     const kb2 = baseOf([
       { id: 'logs', title: 'Guest Wi-Fi', url: '', text: 'We keep guest Wi-Fi connection logs for 60 days. They list the last three digits of each device.' },

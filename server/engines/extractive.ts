@@ -442,6 +442,9 @@ export function compose(
     const re = new RegExp(`(?<![\\w.])v?${escapeRegExp(m[2])}${m[2].includes('.') ? '(?:\\.\\d+)*' : '(?:\\.(?:\\d+|x))+'}(?![\\w.]|\\.\\d)`, 'i');
     if (name && term && weightOf.has(term) && looksLikeName(m[1], question)) versionOf.set(name, { term, re });
   }
+  // A version the question asks about as such ("version 4.3 of the terms", "release 1.8"): a
+  // unit that gives another ("Version 4.2, effective 1 March 2025") is about another version.
+  const versionsAsked = (segment: string) => [...segment.matchAll(/\b(?:version|release)\s+v?(\d+(?:\.\d+)+)(?![\w]|\.\d)/gi)].map((m) => new RegExp(`(?<![\\w.])v?${escapeRegExp(m[1])}(?![\\w]|\\.\\d)`, 'i'));
   /** Does a unit (its text, and how it is named) name the thing, by its name or by its version? */
   const namesByVersion = (text: string, mentionsOf: (n: string) => boolean, n: string) => mentionsOf(n) || !!versionOf.get(n)?.re.test(text);
   /** The things a part names ("timeout.hasRef()", "Plus", the version of "Fastify 3"): what a later part's "it" stands for. */
@@ -506,6 +509,8 @@ export function compose(
     // An action they do say, in other words ("how do I stop your e-mails?" for "opt out"), is not held to.
     const actionWord = ACTION.exec(segment.trim())?.[1];
     const supported = SUPPORTS.exec(segment.trim())?.[1];
+    const versions = versionsAsked(segment);
+    const givesVersions = (c: Pick) => versions.every((re) => re.test(answerText(c)) || re.test(chosen[c.passage].heading) || re.test(chosen[c.passage].title));
     const subject = [
       ...(subjectWords ? rareOf(subjectWords.filter((w) => !BOUND_WORDS.test(w))) : []),
       ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t)) : []),
@@ -550,7 +555,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
