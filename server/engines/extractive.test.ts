@@ -212,6 +212,12 @@ describe('extractive answers', () => {
     expect(ask('How do I register my dog in the app?')).toContain('register the dog');
   });
 
+  test('"how long does it take to X?" needs the duration of X, not of another action on the page', () => {
+    const sims = baseOf([{ id: 'sim', title: 'SIM cards', url: '', text: 'You can move your number from a SIM card to an eSIM in the app.\n\nTo activate a new SIM card, insert it and wait for our text, usually within 15 minutes.' }]);
+    expect(answerFrom(sims, 'How long does it take to move my number to an eSIM?')).toBeNull();
+    expect(answerFrom(sims, 'How long does it take to activate a new SIM card?')).toContain('15 minutes');
+  });
+
   test('a version asked about must be the one given: "which version of X…?" needs a number, "version 4.3" is not "Version 4.2"', () => {
     const kb2 = baseOf([
       { id: 'terms', title: 'Terms', url: '', text: 'Version 4.2 of these terms took effect on 1 March 2025.' },

@@ -11,7 +11,7 @@ import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
-import { ACTION, ASKS_PROPERTY, ASKS_SEVERAL, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
+import { ACTION, ASKS_PROPERTY, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
 
 const MAX_SENTENCES = 4;
 export const MIN_SENTENCE = 0.45;
@@ -514,6 +514,7 @@ export function compose(
     const subject = [
       ...(subjectWords ? rareOf(subjectWords.filter((w) => !BOUND_WORDS.test(w))) : []),
       ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t)) : []),
+      ...rareOf([DURATION_OF.exec(segment.trim())?.[1] ?? '']),
       ...(supported ? rareOf(supported.split(/\s+/)) : []),
     ];
     // Asked which one ("which charity…?"), a unit that names it only as one of its class ("…and

@@ -150,3 +150,9 @@ export const ACTION = /^(?:(?:and|so|ok|okay),?\s+)?(?:how (?:do|can|should|woul
  * "does it work in a bare repository?") does not settle it.
  */
 export const SUPPORTS = /^(?:(?:and|so|ok|okay),?\s+)?(?:does|do|can|will|is|are)\b[^?]*?\b(?:support(?:s|ed)?|work(?:s)?|run(?:s)?|compatible)\s+(?:(?:with|in|on|under|for|inside)\s+)?(?:(?:an?|the|my|your|our|its)\s+)?([^?]+?)\s*\??$/iu;
+/**
+ * The action "how long does it take to move my number back?" asks the duration of: a span of
+ * time of another action on the same page ("a new SIM is usually active within 15 minutes")
+ * does not answer it.
+ */
+export const DURATION_OF = /^(?:(?:and|so|ok|okay),?\s+)?how long (?:does|do|will|would|did) (?:it|[\p{L}-]+) take(?: (?:me|you|us|them))? to\s+([\p{L}-]{3,})/iu;
