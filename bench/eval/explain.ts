@@ -28,10 +28,10 @@ console.log('alternatives', [...found.alternatives].filter(([t, a]) => a.length 
 if (found.unknownNames.length) console.log('unknown names', found.unknownNames);
 for (const p of found.passages) console.log(`\n[${p.score}] ${p.id} | ${p.heading}\n${p.text.slice(0, Number(process.env.CHARS ?? 400))}`);
 if (found.spelled !== (again ?? asked)) console.log('spelled', found.spelled);
-const answer = compose(found.spelled, found.passages, found.weights, meta.language ?? 'en', found.unknownNames, found.alternatives, found.earlier);
+const answer = compose(found.spelled, found.passages, found.weights, meta.language ?? 'en', found.unknownNames, found.alternatives, found.earlier, found.unknownWords);
 console.log('\nANSWER:', answer);
 // As the server does: a restatement that finds no answer is asked as a follow-up with the earlier turns.
 if (again && !answer) {
   const other = kb.search(asked, { history });
-  console.log('\nAS A FOLLOW-UP:', compose(other.spelled, other.passages, other.weights, meta.language ?? 'en', other.unknownNames, other.alternatives, other.earlier));
+  console.log('\nAS A FOLLOW-UP:', compose(other.spelled, other.passages, other.weights, meta.language ?? 'en', other.unknownNames, other.alternatives, other.earlier, other.unknownWords));
 }

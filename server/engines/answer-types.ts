@@ -25,6 +25,8 @@ const matcher = (re: RegExp) => (text: string) => re.test(text);
  * addresses ("8.8.8.8"), names with digits ("X11", "IPv6", "utf8", "base64"), references ("#1168").
  */
 const NAMING_NUMBERS = /#\d+\b|\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:added|changed|deprecated|removed) in:?\s*|\b\p{L}+\d[\p{L}\d]*\b/giu;
+/** A text that compares two things: "than", "compared with", a comparative or "same as". */
+const COMPARES = /\b(?:than|compared (?:to|with)|in comparison|versus|vs\.?|(?:the )?same as|as (?:\p{L}+) as|(?:faster|slower|quicker|safer|cheaper|dearer|better|worse|bigger|larger|smaller|higher|lower|longer|shorter)\b)/iu;
 /** Words that state a bound. */
 const UPPER_BOUND = /\b(maximum|max|up to|at most|no more than|not more than|limit(ed|s)?|cap(ped)?|or fewer|or less|largest|highest|exceed(s|ing)?|more than|above|over|bigger|larger|longer)\b|≤|<=|</i;
 const LOWER_BOUND = /\b(minimum|min|at least|no less than|not less than|or more|smallest|lowest|below|under|less than|fewer than|shorter|smaller)\b|≥|>=|>/i;
@@ -159,7 +161,8 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // "How many stores / desks / maintainers…?": a count, not a price ("$5 in a store", "free"), a
   // percentage ("right 99% of the time") or a version ("since version 2"). Units are a
   // measure, not a count (the unit families below); "how many times" may be a frequency.
-  [/\bhow many\b(?!\s+(?:times|of|more|fewer|less)\b)/i, (text, question) => hasQuantity(text.replace(AMOUNT_FIGURES, ' ').replace(/\d[\d,.]*\s?%|\d[\d,.]*\s?per ?cent\b|\bversions?\s+\d[\d.]*|\b(?:free|no charge)\b/gi, ' ')) && countsThing(text, question)],
+  // A clause's own number ("4.5 Children under 16 may not enter…") counts nothing.
+  [/\bhow many\b(?!\s+(?:times|of|more|fewer|less)\b)/i, (text, question) => hasQuantity(text.replace(AMOUNT_FIGURES, ' ').replace(/\d[\d,.]*\s?%|\d[\d,.]*\s?per ?cent\b|\bversions?\s+\d[\d.]*|\b(?:free|no charge)\b/gi, ' ')) && countsThing(text.replace(SECTION_NUMBER, ' '), question)],
   // "How much more memory does it use?": a figure beside the measure asked for ("about 2 times
   // more memory", "memory grows by 100 MB"), not one that measures something else in the same
   // sentence ("runs 20 to 30 times slower, and uses a lot more memory").
@@ -185,12 +188,20 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // "Which satellite company carries my calls?": a company by its name, not "a satellite network".
   [new RegExp(`^(?:(?:and|so|ok|okay),?\\s+)?(?:which|what)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${ORGANISATIONS})\\b`, 'iu'), (text, question) => /\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Corp)\b/.test(text) || namesSomething(text, question)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
-  // "Which Perl version…?", "the minimum TypeScript version": a version number answers.
+  // "Is Memcheck faster than AddressSanitizer?", "is simple safer than matching?": only a text
+  // that compares says; one that describes either side (or both, apart) does not.
+  [/\b(?!(?:other|rather|later|earlier|sooner)\b)(?:\p{L}{3,}er|more \p{L}+|less \p{L}+|better|worse)\s+than\b/iu, matcher(COMPARES)],
+  // "What time does the event space close?": a time of that end of the day ("until 10 pm",
+  // "closes at"), not another time on the same page ("events after 6:00 pm" start then).
+  [/\b(?:what|which) time (?:does|do|is|are|will)\b[^?]*\b(?:close|closes|closing|shut|shuts|end|ends|finish|finishes)\b/i, matcher(/\b(?:clos(?:e|es|ed|ing)|shut(?:s|ting)?|until|till|end(?:s|ing)?|finish(?:es|ing)?|by)\b|\d\s*(?:am|pm)?\s*(?:to|-|–)\s*\d/i)],
+  [/\b(?:what|which) time (?:does|do|is|are|will)\b[^?]*\b(?:open|opens|opening|start|starts|begin|begins)\b/i, matcher(/\b(?:open(?:s|ed|ing)?|start(?:s|ing)?|begin(?:s|ning)?|from)\b|\d\s*(?:am|pm)?\s*(?:to|-|–)\s*\d/i)],
+  // "Which Perl version…?", "the minimum TypeScript version", "which version of Coccinelle do
+  // I need?": a version number answers (not "version control").
   // A numbered entry's own number ("3.4. I tried running a Java program…", a table of
   // contents' "1.1. How do you…") is not a version.
-  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! (of|control))/i, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
+  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! control)/i, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
 ];
 /** A question that opens by asking why ("Why is…", "How come…"), not one that asks whether a why can be told ("Can Memcheck tell me why…?"). */
 export const ASKS_WHY = /^(?:(?:and|so|but|ok|okay),?\s+)?(?:why|how come)\b/i;
 /** Words that give a cause, a purpose or a consequence: what an answer to "why…?" is made of. */
-export const GIVES_REASON = /\b(?:because|since|as a result|due to|owing to|thanks to|reasons?|so that|in order to|so as to|that way|this (?:means|is why|way)|which (?:means|is why)|therefore|thus|hence|otherwise|caus(?:e|es|ed|ing)|results? in|leads? to|to (?:avoid|prevent|ensure|keep|allow|protect|reduce|improve|save|support|stop|make sure|comply))\b/i;
+export const GIVES_REASON = /\b(?:because|since|as a result|due to|owing to|thanks to|reasons?|so that|in order to|so as to|that way|(?:this|that)(?:'s| is) why|this (?:means|way)|which (?:means|is why)|therefore|thus|hence|otherwise|caus(?:e|es|ed|ing)|results? in|leads? to|to (?:avoid|prevent|ensure|keep|allow|protect|reduce|improve|save|support|stop|make sure|comply))\b/i;

@@ -17,6 +17,8 @@ export interface EngineRequest {
   alternatives?: Map<string, string[]>;
   /** Names in the question the knowledge never uses (SearchResult.unknownNames). */
   unknownNames?: string[];
+  /** The question's words the knowledge never uses (SearchResult.unknownWords). */
+  unknownWords?: string[];
   /** The question searched with its slips spelt as meant (SearchResult.spelled): what the built-in engine reads. */
   spelled?: string;
   /** The searched words that came from the earlier turns (SearchResult.earlier). */

@@ -26,7 +26,7 @@ const baseOf = (documents: ConstructorParameters<typeof KnowledgeBase>[0]['knowl
 /** What the engine answers from a knowledge base: the composed text, or null for "don't know". */
 const answerFrom = (base: KnowledgeBase, q: string) => {
   const f = base.search(q);
-  return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives)?.text ?? null;
+  return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords)?.text ?? null;
 };
 const answer = (q: string) => answerFrom(kb, q);
 
@@ -182,6 +182,51 @@ describe('extractive answers', () => {
     expect(answerFrom(kb4, 'How many seats does the Cedar room have?')).toContain('10');
     expect(ask('What are the opening hours of your shops?')).toBeNull(); // "within 4 hours" is a duration
     expect(ask('When is the gym open?')).toContain('6:00 am');
+  });
+
+  test('near misses by the kind of fact: a comparison, a closing time, a count of the thing (not a clause number)', () => {
+    const kb2 = baseOf([
+      { id: 'push', title: 'Push modes', url: '', text: 'The simple mode pushes only the current branch. The matching mode pushes all branches that exist on both sides.' },
+      { id: 'speed', title: 'Speed', url: '', text: 'The compact mode is faster than the full mode on large files.' },
+      { id: 'events', title: 'Events', url: '', text: 'Members may host events in the event hall after 6:00 pm.' },
+      { id: 'gym', title: 'Gym', url: '', text: 'The gym closes at 11:00 pm every day.' },
+      { id: 'family', title: 'Family room', url: '', text: '4.5 Children under 16 may use the playroom only on Saturdays.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('Is the simple mode safer than the matching mode?')).toBeNull(); // both described, not compared
+    expect(ask('Is the compact mode faster than the full mode?')).toContain('faster than');
+    expect(ask('What time does the event hall close?')).toBeNull(); // events start after 6 pm
+    expect(ask('What time does the gym close?')).toContain('11:00 pm');
+    expect(ask('How many children can use the playroom?')).toBeNull(); // "4.5" is the clause, "16" an age
+  });
+
+  test('near misses by what a yes/no or how-to question asks of the thing: what is supported, an action the pages never describe', () => {
+    const kb2 = baseOf([
+      { id: 'merge', title: 'Merging', url: '', text: 'The merge-tree command takes a list of merges on its standard input and reports their results.' },
+      { id: 'dogs', title: 'Dogs', url: '', text: 'To bring a dog, register the dog in the app with proof of its vaccination.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('Does the merge-tree command work in a bare repository?')).toBeNull(); // nothing on bare repositories
+    expect(ask('Does the merge-tree command read its standard input?')).toContain('standard input');
+    expect(ask('How do I upload the dog vaccination proof in the app?')).toBeNull(); // "upload": never said anywhere
+    expect(ask('How do I register my dog in the app?')).toContain('register the dog');
+  });
+
+  test('"how long does it take to X?" needs the duration of X, not of another action on the page', () => {
+    const sims = baseOf([{ id: 'sim', title: 'SIM cards', url: '', text: 'You can move your number from a SIM card to an eSIM in the app.\n\nTo activate a new SIM card, insert it and wait for our text, usually within 15 minutes.' }]);
+    expect(answerFrom(sims, 'How long does it take to move my number to an eSIM?')).toBeNull();
+    expect(answerFrom(sims, 'How long does it take to activate a new SIM card?')).toContain('15 minutes');
+  });
+
+  test('a version asked about must be the one given: "which version of X…?" needs a number, "version 4.3" is not "Version 4.2"', () => {
+    const kb2 = baseOf([
+      { id: 'terms', title: 'Terms', url: '', text: 'Version 4.2 of these terms took effect on 1 March 2025.' },
+      { id: 'lint', title: 'Linting', url: '', text: 'The lint target runs the spatch tool over every source file.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('When did version 4.3 of these terms take effect?')).toBeNull();
+    expect(ask('When did version 4.2 of these terms take effect?')).toContain('1 March 2025');
+    expect(ask('Which version of spatch does the lint target need?')).toBeNull(); // spatch is named, no version
   });
 
   test('"how fast…?" needs a speed, a factor or how soon, not any figure', () => {
@@ -410,10 +455,12 @@ describe('extractive answers', () => {
       { id: 'network', title: 'Network', url: '', text: 'Our 3G network was switched off on 31 December 2022. Phones that only support 3G no longer work.' },
       { id: 'pretty', title: 'Logging', url: '', text: 'The pretty printer is not included by default for performance reasons.' },
       { id: 'timer', title: 'Timers', url: '', text: 'The close method of a timer is legacy: use clearTimeout() instead.' },
+      { id: 'drafts', title: 'Drafts', url: '', text: 'Drafts would break the nightly build if they were checked. That is why draft rules are skipped by the checker.' },
     ]);
     expect(answerFrom(kb2, 'Why did you switch off the 3G network?')).toBeNull();
     expect(answerFrom(kb2, 'Why is the close method of a timer legacy?')).toBeNull();
     expect(answerFrom(kb2, 'Why is the pretty printer not included by default?')).toContain('performance reasons');
+    expect(answerFrom(kb2, 'Why are draft rules skipped by the checker?')).toContain('That is why');
     // Asked whether a reason can be told, the question does not open with "why".
     expect(answerFrom(kb2, 'When was the 3G network switched off?')).toContain('31 December 2022');
   });

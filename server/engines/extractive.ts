@@ -11,7 +11,7 @@ import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
-import { ASKS_PROPERTY, ASKS_SEVERAL, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
+import { ACTION, ASKS_PROPERTY, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
 
 const MAX_SENTENCES = 4;
 export const MIN_SENTENCE = 0.45;
@@ -177,7 +177,7 @@ const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind 
  */
 export function compose(
   question: string, passages: Passage[], weights: Map<string, number>, language = 'en', unknownNames: readonly string[] = [],
-  alternatives: ReadonlyMap<string, readonly string[]> = new Map(), earlier: readonly string[] = [],
+  alternatives: ReadonlyMap<string, readonly string[]> = new Map(), earlier: readonly string[] = [], unknownWords: readonly string[] = [],
 ): { text: string; used: string[] } | null {
   // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
   // whatever the rest of the question matches is about something else.
@@ -442,6 +442,9 @@ export function compose(
     const re = new RegExp(`(?<![\\w.])v?${escapeRegExp(m[2])}${m[2].includes('.') ? '(?:\\.\\d+)*' : '(?:\\.(?:\\d+|x))+'}(?![\\w.]|\\.\\d)`, 'i');
     if (name && term && weightOf.has(term) && looksLikeName(m[1], question)) versionOf.set(name, { term, re });
   }
+  // A version the question asks about as such ("version 4.3 of the terms", "release 1.8"): a
+  // unit that gives another ("Version 4.2, effective 1 March 2025") is about another version.
+  const versionsAsked = (segment: string) => [...segment.matchAll(/\b(?:version|release)\s+v?(\d+(?:\.\d+)+)(?![\w]|\.\d)/gi)].map((m) => new RegExp(`(?<![\\w.])v?${escapeRegExp(m[1])}(?![\\w]|\\.\\d)`, 'i'));
   /** Does a unit (its text, and how it is named) name the thing, by its name or by its version? */
   const namesByVersion = (text: string, mentionsOf: (n: string) => boolean, n: string) => mentionsOf(n) || !!versionOf.get(n)?.re.test(text);
   /** The things a part names ("timeout.hasRef()", "Plus", the version of "Fastify 3"): what a later part's "it" stands for. */
@@ -499,7 +502,21 @@ export function compose(
     // not repeat the class word Y, but what narrows it (X: "upload" speeds) must be there.
     const subjectMatch = SUBJECT.exec(segment.trim());
     const subjectWords = subjectMatch?.[1].split(/\s+/).slice(0, /^\W*(?:(?:and|so|ok|okay|also),?\s+)?(?:what|which)\b/i.test(subjectMatch[0]) ? -1 : undefined);
-    const subject = subjectWords ? subjectWords.filter((w) => !BOUND_WORDS.test(w)).flatMap((w) => terms(w, language)).filter((t) => weightOf.has(t) && !typeWords.has(t) && weightOf.get(t)! >= topWeight * SUBJECT_SHARE) : [];
+    const rareOf = (words: string[]) => words.flatMap((w) => terms(w, language)).filter((t) => weightOf.has(t) && !typeWords.has(t) && weightOf.get(t)! >= topWeight * SUBJECT_SHARE);
+    // So must what "does it support HTTP/3?" asks about (question-frames.ts SUPPORTS), and the
+    // action of "how do I upload…?" (ACTION) when the pages never say it anywhere: they say
+    // how to do other things to the thing ("register the dog with proof of vaccination").
+    // An action they do say, in other words ("how do I stop your e-mails?" for "opt out"), is not held to.
+    const actionWord = ACTION.exec(segment.trim())?.[1];
+    const supported = SUPPORTS.exec(segment.trim())?.[1];
+    const versions = versionsAsked(segment);
+    const givesVersions = (c: Pick) => versions.every((re) => re.test(answerText(c)) || re.test(chosen[c.passage].heading) || re.test(chosen[c.passage].title));
+    const subject = [
+      ...(subjectWords ? rareOf(subjectWords.filter((w) => !BOUND_WORDS.test(w))) : []),
+      ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t)) : []),
+      ...rareOf([DURATION_OF.exec(segment.trim())?.[1] ?? '']),
+      ...(supported ? rareOf(supported.split(/\s+/)) : []),
+    ];
     // Asked which one ("which charity…?"), a unit that names it only as one of its class ("…and
     // then donated to charity") does not say which.
     const whichOne = several ? undefined : WHICH_ONE.exec(segment.trim())?.[1];
@@ -539,7 +556,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
@@ -651,7 +668,7 @@ export class ExtractiveEngine implements Engine {
   }
 
   async *answer(req: EngineRequest): AsyncGenerator<string, EngineResult> {
-    const composed = compose(req.spelled ?? req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives, req.earlier);
+    const composed = compose(req.spelled ?? req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives, req.earlier, req.unknownWords);
     if (!composed) return { used: [], unanswered: true };
     for (const piece of chunkText(composed.text)) {
       if (req.signal.aborted) return { used: [] };

@@ -136,3 +136,23 @@ export const BOUND_WORDS = /^(?:unit|units|kind|kinds|type|types|sort|format|lim
 /** Questions that ask for code: a command, an example, the syntax. */
 export const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
 export const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
+/**
+ * The action a "how do I …?" or "how much does it cost to …?" question asks about ("how do I
+ * upload my certificate?", "how much does it cost to unlock my phone?"): a unit that does not
+ * say it describes the thing ("register the dog with proof of vaccination"), not how to do that.
+ * A verb of finding out or getting ("how can I see how many…?", "how do I get a refund?")
+ * names no action of its own.
+ */
+export const ACTION = /^(?:(?:and|so|ok|okay),?\s+)?(?:how (?:do|can|should|would|could|must) (?:i|we|you|one)|how much (?:does|do|will|would) (?:it|[\p{L}-]+) (?:cost|charge)(?: (?:me|you|us))? to)\s+(?:(?:actually|even|just|quickly|safely|still)\s+)?(?!(?:see|find|get|know|tell|check|make|do|use|have|go|keep|look|learn|show|view|read|give|put|let|take|deal|handle|work)\b)([\p{L}-]{3,})/iu;
+/**
+ * What "does X support Y?", "does X work in/with Y?", "can X run on Y?" asks of X: Y. A unit
+ * about X that does not name Y ("git merge-tree --stdin is a new way to request merges" for
+ * "does it work in a bare repository?") does not settle it.
+ */
+export const SUPPORTS = /^(?:(?:and|so|ok|okay),?\s+)?(?:does|do|can|will|is|are)\b[^?]*?\b(?:support(?:s|ed)?|work(?:s)?|run(?:s)?|compatible)\s+(?:(?:with|in|on|under|for|inside)\s+)?(?:(?:an?|the|my|your|our|its)\s+)?([^?]+?)\s*\??$/iu;
+/**
+ * The action "how long does it take to move my number back?" asks the duration of: a span of
+ * time of another action on the same page ("a new SIM is usually active within 15 minutes")
+ * does not answer it.
+ */
+export const DURATION_OF = /^(?:(?:and|so|ok|okay),?\s+)?how long (?:does|do|will|would|did) (?:it|[\p{L}-]+) take(?: (?:me|you|us|them))? to\s+([\p{L}-]{3,})/iu;

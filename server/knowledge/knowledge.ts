@@ -42,6 +42,12 @@ export interface SearchResult {
    */
   unknownNames: string[];
   /**
+   * The question's own words (stems) the knowledge never uses and no typo or synonym explains
+   * ("unlock" on pages that never speak of unlocking): compose() reads the action a "how do
+   * I…?" question asks about against them.
+   */
+  unknownWords?: string[];
+  /**
    * The question searched, with the slips the search found spelt as meant ("wich compiler flag
    * shows line numbres?" → "which compiler flag shows line numbers?"): what the extractive
    * engine reads the question's frame from.
@@ -694,6 +700,7 @@ export class KnowledgeBase {
     const spelled = spelledAsMeant(question, fixes, this.language);
     if (!expanded.some((q) => q.own)) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [], spelled };
     const unknownNames = expanded.filter((q) => q.own && !q.expansions.length && words.has(q.term) && looksLikeName(words.get(q.term)!, question)).map((q) => words.get(q.term)!);
+    const unknownWords = expanded.filter((q) => q.own && !q.expansions.length).map((q) => q.term);
     const total = (own: boolean) => expanded.reduce((a, q) => a + (q.own === own ? q.idf : 0), 0);
     const ownTotal = total(true);
     const contextTotal = total(false);
@@ -748,7 +755,7 @@ export class KnowledgeBase {
       // the answer is composed from the question's words and that subject alone, as the
       // question with the subject named would be.
       if (ownQuestion) for (const term of context.keys()) weights.delete(term);
-      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, alternatives, unknownNames, spelled, earlier: current.length ? earlier.filter((t) => weights.has(t)) : [] };
+      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, alternatives, unknownNames, unknownWords, spelled, earlier: current.length ? earlier.filter((t) => weights.has(t)) : [] };
     } catch {
       return { passages: [], degraded: true, weights, alternatives, unknownNames, spelled };
     }
