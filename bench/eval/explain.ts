@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { KnowledgeBase } from '../../server/knowledge/knowledge.ts';
 import { compose } from '../../server/engines/extractive.ts';
 import { needsContext, restatedFollowUp } from '../../server/knowledge/follow-up.ts';
-import { withoutSmallTalk } from '../../server/chat/small-talk.ts';
+import { questionAlone, withoutSmallTalk } from '../../server/chat/small-talk.ts';
 
 const [set, question, ...before] = process.argv.slice(2);
 const dir = join(fileURLToPath(new URL('./sets', import.meta.url)), set);
@@ -34,4 +34,11 @@ console.log('\nANSWER:', answer);
 if (again && !answer) {
   const other = kb.search(asked, { history });
   console.log('\nAS A FOLLOW-UP:', compose(other.spelled, other.passages, other.weights, meta.language ?? 'en', other.unknownNames, other.alternatives, other.earlier));
+}
+// As the server does: with no answer, a question told beside chatter (who the visitor is, where
+// from, why they ask) is asked alone when it outweighs what is told (small-talk.ts questionAlone).
+const alone = again || answer ? null : questionAlone(asked, meta.language ?? 'en', (t) => kb.knownWeight(t));
+if (alone) {
+  const other = kb.search(alone);
+  console.log('\nASKED ALONE:', alone, '\n', compose(other.spelled, other.passages, other.weights, meta.language ?? 'en', other.unknownNames, other.alternatives, other.earlier));
 }

@@ -1,3 +1,5 @@
+import { needsContext } from '../knowledge/follow-up.ts';
+
 /**
  * Small talk: a greeting, thanks, a goodbye or "who are you?" is not a question for the
  * knowledge, and searching it only produces "I couldn't find an answer". Only a message that
@@ -180,3 +182,33 @@ export function withoutSmallTalk(message: string): string {
  * connective, a question word or "I". English.
  */
 const LEADING_ACK = /^\s*(?:(?:ok(?:ay)?|k|oh|ah|yeah|yes|yep|hmm+|um+|uh|alright|all right|cool|great|perfect|thanks|thank you|thx|(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there| team| all| everyone)?)[\s,.!\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}]+)+(?=(?:so|and|but|then|now|also|how|what|when|where|which|who|why|can|could|do|does|is|are|will|would|should|another|i)\b)/iu;
+
+/**
+ * A message's question sentences apart from what it tells around them: "Hi, I'm Anna from
+ * Lyon. I'm setting up our office wifi. How do I reset the router? Thanks, Anna" asks only
+ * "How do I reset the router?". A visitor tells who they are, where they write from, their
+ * order number and why they ask, and searched with the question these words weigh as much as
+ * its own: a city or a company reads as a name the pages lack, and a reason's words leave the
+ * answering sentence below the share of the question it must cover. Null when the message is
+ * not a question beside statements (no sentence ends with "?", or all do).
+ */
+export function questionApart(message: string): { asked: string; told: string[] } | null {
+  // A sentence ends before a capital ("Order 48213. What…"), not inside "order no. 48213".
+  const pieces = message.trim().split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{Extended_Pictographic}("'“¿¡])|\s*\n\s*/u).filter(Boolean);
+  const asked = pieces.filter((p) => /\?\s*$/u.test(p));
+  if (asked.length === 0 || asked.length === pieces.length) return null;
+  return { asked: asked.join(' '), told: pieces.filter((p) => !asked.includes(p)) };
+}
+
+/**
+ * The question to ask alone when the whole message found no answer, or null. What is told may
+ * be the question's subject ("I signed up five days ago and only came in once. Can I still
+ * get my money back?"): the question is asked alone only when it stands alone (needs no
+ * context) and outweighs what is told beside it in the knowledge's words (`weigh`): a city, an
+ * order number or "I'm new to this" weigh little beside a question that names its subject.
+ */
+export function questionAlone(message: string, language: string, weigh: (text: string) => number): string | null {
+  const apart = questionApart(message);
+  if (!apart || needsContext(apart.asked, language) || weigh(apart.asked) <= weigh(apart.told.join(' '))) return null;
+  return apart.asked;
+}

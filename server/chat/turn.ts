@@ -15,7 +15,7 @@ import type { SearchResult } from '../knowledge/knowledge.ts';
 import { phrase } from '../engines/phrases.ts';
 import { asksForHuman, recordHandoff } from './handoff.ts';
 import { messageLanguage } from './language.ts';
-import { smallTalk, withoutSmallTalk } from './small-talk.ts';
+import { questionAlone, smallTalk, withoutSmallTalk } from './small-talk.ts';
 import { needsContext, restatedFollowUp } from '../knowledge/follow-up.ts';
 import { publish } from '../console/publish.ts';
 import { isServiceDown } from '../ops/outage.ts';
@@ -245,6 +245,14 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       if (again && step.done && step.value?.unanswered) {
         found = own(kb.search(question, { history: earlierAsked }));
         turn = ask(question, found);
+        step = await turn.next();
+      }
+      // A question told beside who the visitor is, where they write from or why they ask, that
+      // finds no answer as a whole, is asked alone (small-talk.ts questionAlone).
+      const alone = again || !(step.done && step.value?.unanswered) ? null : questionAlone(question, bot.language, (t) => kb.knownWeight(t));
+      if (alone) {
+        found = own(kb.search(alone));
+        turn = ask(alone, found);
         step = await turn.next();
       }
       if (step.done && step.value?.unanswered) {

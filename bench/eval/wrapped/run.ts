@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KnowledgeBase } from '../../../server/knowledge/knowledge.ts';
 import { compose } from '../../../server/engines/extractive.ts';
-import { smallTalk, withoutSmallTalk } from '../../../server/chat/small-talk.ts';
+import { questionAlone, smallTalk, withoutSmallTalk } from '../../../server/chat/small-talk.ts';
 import { messageLanguage } from '../../../server/chat/language.ts';
 import { terms } from '../../../server/knowledge/text.ts';
 import { wrap, half, type Wrapped } from './wrap.ts';
@@ -33,10 +33,17 @@ function answer(kb: KnowledgeBase, language: string, message: string): { text: s
   if (smallTalk(message)) return null;
   const visitor = messageLanguage(message);
   const otherLanguage = !!visitor && visitor !== language.split('-')[0];
-  const found = kb.search(withoutSmallTalk(message));
-  // The built-in engine answers a question in another language only from pages in that language.
-  const passages = otherLanguage ? found.passages.filter((p) => messageLanguage(p.text) === visitor) : found.passages;
-  return compose(found.spelled, passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier);
+  const question = withoutSmallTalk(message);
+  const ask = (q: string) => {
+    const found = kb.search(q);
+    // The built-in engine answers a question in another language only from pages in that language.
+    const passages = otherLanguage ? found.passages.filter((p) => messageLanguage(p.text) === visitor) : found.passages;
+    return compose(found.spelled, passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier);
+  };
+  // With no answer, a question told beside chatter is asked alone (small-talk.ts questionAlone).
+  const first = ask(question);
+  const alone = first ? null : questionAlone(question, language, (t) => kb.knownWeight(t));
+  return first ?? (alone ? ask(alone) : null);
 }
 
 type Tally = { n: number; right: number; lost: number; lostCited: number };
