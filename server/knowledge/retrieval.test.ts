@@ -77,7 +77,7 @@ describe('questions', () => {
       'My customer number is 44120 and my account email is t.b@example.com. How much is a replacement card?',
       'How much is a replacement card?\n--\nTom Becker\nAcme Corp', 'How much is a replacement card?\n\nSent from my iPhone',
       // A company with "&" or a suffix, "X from Y here".
-      "It's Dmitri from Dupont & Fils! How much is a replacement card?", 'Grace Post from Blue Harbor Inc. here! How much is a replacement card?',
+      "It's Dmitri from Dupont & Fils! How much is a replacement card?", 'Dear support, my name is Nguyen Thi Lan - how much is a replacement card?', 'Grace Post from Blue Harbor Inc. here! How much is a replacement card?',
     ])
       expect(questionTerms(q), q).toEqual(card);
     // What only looks like one stays: a capitalised thing the question is about, "best" inside it.

@@ -294,7 +294,8 @@ const CONTACT_AHEAD = String.raw`(?=[\p{L}\p{N}._%+-]+@|\+?\(?\d[\d\s().\/-]{5,}
 const SIGNATURE = [
   /^\s*(?:[Dd]ear|[Hh]ello|[Hh]i|[Hh]ey)\s+(?:[Ss]upport|[Tt]eam|[Ss]ir|[Mm]adam|[Aa]ll|[Ee]veryone|[Tt]here|[Ff]olks)(?:\s+(?:[Tt]eam|or\s+[Mm]adam))?\s*[,!:.]/u,
   /^\s*[Dd]ear\s+[^,\n]{1,40}[,\n]/u,
-  new RegExp(String.raw`\b[Mm]y\s+name(?:\s+is|['’]s)\s+${NAME_ANY_CASE}`, 'gu'),
+  // A name in capitals may have three words ("Nguyen Thi Lan", "José María García"); in small letters, one or two.
+  new RegExp(String.raw`\b[Mm]y\s+name(?:\s+is|['’]s)\s+(?:${NAME}|${NAME_ANY_CASE})`, 'gu'),
   // How to reach them ("you can reach me at …", "call me on …") and where they live.
   /\b(?:you can |please )?(?:reach|contact|call|e-?mail|text|message) me(?: back)? (?:at|on|via|by|under)\b/giu,
   new RegExp(String.raw`\b(?:[Ii] live at|[Mm]y (?:postal |home |billing |street )?address is)\s[^.?!\n]*?${QUESTION_AHEAD}`, 'gu'),
