@@ -399,6 +399,8 @@ test('a measure written with a hyphen ("12-month", "30-day") is a quantity, not 
   const q = 'On Protect Plus, how often can I claim in a 12-month period?';
   expect(looksLikeName('12-month', q)).toBe(false);
   expect(looksLikeName('30-day', 'Is there a 30-day trial?')).toBe(false);
+  // An ordinal is a day or a rank: "I'm joining on the 20th".
+  expect(['20th', '1st', '2nd', '3rd'].map((w) => looksLikeName(w, `I'm joining on the ${w} - what will my invoice cover?`))).toEqual([false, false, false, false]);
   // Letters with digits still name things.
   expect(looksLikeName('X11', 'Does it run on X11?')).toBe(true);
   expect(looksLikeName('utf8', 'Is the output utf8?')).toBe(true);

@@ -422,6 +422,8 @@ export function spelledAsMeant(question: string, fixes: ReadonlyMap<string, stri
 export function looksLikeName(word: string, question: string): boolean {
   // A number joined to a word ("12-month", "24-hour", "3-pin") is a measure or a count, not a name.
   if (/^\d+(?:[.,]\d+)?-\p{Ll}+$/u.test(word)) return false;
+  // An ordinal ("the 20th", "1st") is a day or a rank, not a name.
+  if (/^\d+(?:st|nd|rd|th)$/iu.test(word)) return false;
   if (/\p{Lu}/u.test(word.slice(1)) || (/\p{L}/u.test(word) && /\d/.test(word))) return true;
   if (!/^\p{Lu}/u.test(word)) return false;
   const at = question.indexOf(word);
