@@ -1,5 +1,3 @@
-import { needsContext } from '../knowledge/follow-up.ts';
-
 /**
  * Small talk: a greeting, thanks, a goodbye or "who are you?" is not a question for the
  * knowledge, and searching it only produces "I couldn't find an answer". Only a message that
@@ -203,12 +201,14 @@ export function questionApart(message: string): { asked: string; told: string[] 
 /**
  * The question to ask alone when the whole message found no answer, or null. What is told may
  * be the question's subject ("I signed up five days ago and only came in once. Can I still
- * get my money back?"): the question is asked alone only when it stands alone (needs no
- * context) and outweighs what is told beside it in the knowledge's words (`weigh`): a city, an
- * order number or "I'm new to this" weigh little beside a question that names its subject.
+ * get my money back?"): the question is asked alone only when it outweighs what is told beside
+ * it in the knowledge's words (`weigh`): a city, an order number or "I'm new to this" weigh
+ * little beside a question that names its subject, a visitor's story weighs more than "What
+ * should I try?". (A pronoun does not keep it back: "If I upgrade my plan, when does it take
+ * effect?" names its "it" itself.)
  */
 export function questionAlone(message: string, language: string, weigh: (text: string) => number): string | null {
   const apart = questionApart(message);
-  if (!apart || needsContext(apart.asked, language) || weigh(apart.asked) <= weigh(apart.told.join(' '))) return null;
+  if (!apart || weigh(apart.asked) <= weigh(apart.told.join(' '))) return null;
   return apart.asked;
 }
