@@ -40,10 +40,9 @@ function answer(kb: KnowledgeBase, language: string, message: string): { text: s
     const passages = otherLanguage ? found.passages.filter((p) => messageLanguage(p.text) === visitor) : found.passages;
     return compose(found.spelled, passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier);
   };
-  // With no answer, a question told beside chatter is asked alone (small-talk.ts questionAlone).
-  const first = ask(question);
-  const alone = first ? null : questionAlone(question, language, (t) => kb.knownWeight(t));
-  return first ?? (alone ? ask(alone) : null);
+  // A question told beside chatter is asked alone, then (with no answer) the whole message (small-talk.ts questionAlone).
+  const alone = questionAlone(question, language, (t) => kb.knownWeight(t));
+  return (alone ? ask(alone) : null) ?? ask(question);
 }
 
 type Tally = { n: number; right: number; lost: number; lostCited: number };
