@@ -78,6 +78,9 @@ test('a question is told apart from the sentences around it, and asked alone whe
   expect(questionApart("I'm Anna from Lyon. I'm new to this. How do I reset the router? Order no. 48213. Thanks!\nAnna"))
     .toEqual({ asked: 'How do I reset the router?', told: ["I'm Anna from Lyon.", "I'm new to this.", 'Order no. 48213.', 'Thanks!', 'Anna'] });
   expect([questionApart('How do I reset the router?'), questionApart('Reset the router. Then pair it.')]).toEqual([null, null]);
+  // Typed small after a sentence's end; not after an abbreviation.
+  expect(questionApart('Booking ref ZX7K2P. what hooks are there?')).toEqual({ asked: 'what hooks are there?', told: ['Booking ref ZX7K2P.'] });
+  expect(questionApart('How do I set e.g. the port? Thanks.')).toEqual({ asked: 'How do I set e.g. the port?', told: ['Thanks.'] });
   // The weight of a text: here, its number of letters.
   const weigh = (t: string) => t.replace(/[^a-z]/gi, '').length;
   expect(questionAlone("I'm in Lyon. How do I reset the wireless router?", 'en', weigh)).toBe('How do I reset the wireless router?');

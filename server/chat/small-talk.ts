@@ -181,6 +181,22 @@ export function withoutSmallTalk(message: string): string {
  */
 const LEADING_ACK = /^\s*(?:(?:ok(?:ay)?|k|oh|ah|yeah|yes|yep|hmm+|um+|uh|alright|all right|cool|great|perfect|thanks|thank you|thx|(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there| team| all| everyone)?)[\s,.!\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}]+)+(?=(?:so|and|but|then|now|also|how|what|when|where|which|who|why|can|could|do|does|is|are|will|would|should|another|i)\b)/iu;
 
+/** Abbreviations a sentence does not end at ("e.g. the…", "order no. 48213"). */
+const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|no|nr|approx|ca|mr|mrs|ms|dr|prof|st|inc|ltd|incl|resp)\.$/iu;
+/**
+ * A visitor's sentences: one ends at ".", "!", "?" or a line break before a word (typed small
+ * too: "Order 48213. what…"), not at an abbreviation before a small letter or a number.
+ */
+function sentencesOf(message: string): string[] {
+  const pieces = message.trim().split(/(?<=[.!?…])\s+(?=[\p{L}\p{Extended_Pictographic}("'“¿¡])|\s*\n\s*/u).filter(Boolean);
+  const out: string[] = [];
+  for (const p of pieces) {
+    if (out.length && ABBREVIATION.test(out[out.length - 1]) && /^\p{Ll}/u.test(p)) out[out.length - 1] += ` ${p}`;
+    else out.push(p);
+  }
+  return out;
+}
+
 /**
  * A message's question sentences apart from what it tells around them: "Hi, I'm Anna from
  * Lyon. I'm setting up our office wifi. How do I reset the router? Thanks, Anna" asks only
@@ -191,8 +207,7 @@ const LEADING_ACK = /^\s*(?:(?:ok(?:ay)?|k|oh|ah|yeah|yes|yep|hmm+|um+|uh|alrigh
  * not a question beside statements (no sentence ends with "?", or all do).
  */
 export function questionApart(message: string): { asked: string; told: string[] } | null {
-  // A sentence ends before a capital ("Order 48213. What…"), not inside "order no. 48213".
-  const pieces = message.trim().split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{Extended_Pictographic}("'“¿¡])|\s*\n\s*/u).filter(Boolean);
+  const pieces = sentencesOf(message);
   const asked = pieces.filter((p) => /\?\s*$/u.test(p));
   if (asked.length === 0 || asked.length === pieces.length) return null;
   return { asked: asked.join(' '), told: pieces.filter((p) => !asked.includes(p)) };
