@@ -81,6 +81,7 @@ test('a question is told apart from the sentences around it, and asked alone whe
   // Typed small after a sentence's end; not after an abbreviation.
   expect(questionApart('Booking ref ZX7K2P. what hooks are there?')).toEqual({ asked: 'what hooks are there?', told: ['Booking ref ZX7K2P.'] });
   expect(questionApart('How do I set e.g. the port? Thanks.')).toEqual({ asked: 'How do I set e.g. the port?', told: ['Thanks.'] });
+  expect(questionApart('I am in Lyon. How do I set the port? — Tom')).toEqual({ asked: 'How do I set the port?', told: ['I am in Lyon.', '— Tom'] });
   // The weight of a text: here, its number of letters.
   const weigh = (t: string) => t.replace(/[^a-z]/gi, '').length;
   expect(questionAlone("I'm in Lyon. How do I reset the wireless router?", 'en', weigh)).toBe('How do I reset the wireless router?');

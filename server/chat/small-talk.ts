@@ -185,10 +185,11 @@ const LEADING_ACK = /^\s*(?:(?:ok(?:ay)?|k|oh|ah|yeah|yes|yep|hmm+|um+|uh|alrigh
 const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|no|nr|approx|ca|mr|mrs|ms|dr|prof|st|inc|ltd|incl|resp)\.$/iu;
 /**
  * A visitor's sentences: one ends at ".", "!", "?" or a line break before a word (typed small
- * too: "Order 48213. what…"), not at an abbreviation before a small letter or a number.
+ * too: "Order 48213. what…") or a dash ("…? — Tom"), not at an abbreviation before a small
+ * letter or a number.
  */
 function sentencesOf(message: string): string[] {
-  const pieces = message.trim().split(/(?<=[.!?…])\s+(?=[\p{L}\p{Extended_Pictographic}("'“¿¡])|\s*\n\s*/u).filter(Boolean);
+  const pieces = message.trim().split(/(?<=[.!?…])\s+(?=[\p{L}\p{Extended_Pictographic}("'“¿¡–—-])|\s*\n\s*/u).filter(Boolean);
   const out: string[] = [];
   for (const p of pieces) {
     if (out.length && ABBREVIATION.test(out[out.length - 1]) && /^\p{Ll}/u.test(p)) out[out.length - 1] += ` ${p}`;
