@@ -85,6 +85,8 @@ test('a question is told apart from the sentences around it, and asked alone whe
   // The weight of a text: here, its number of letters.
   const weigh = (t: string) => t.replace(/[^a-z]/gi, '').length;
   expect(questionAlone("I'm in Lyon. How do I reset the wireless router?", 'en', weigh)).toBe('How do I reset the wireless router?');
+  // Each told sentence is weighed against the question, not all of them together.
+  expect(questionAlone("I'm in Lyon. I'm new here. Order ZX7K2P. How do I reset the router?", 'en', weigh)).toBe('How do I reset the router?');
   // What is told may be the subject: a question that weighs no more than it is not asked alone.
   expect(questionAlone('I signed up five days ago and only came in once. Can I get my money back?', 'en', weigh)).toBeNull();
   expect(questionAlone("I've got no signal at home. What should I try?", 'en', weigh)).toBeNull();

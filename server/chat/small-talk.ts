@@ -217,14 +217,15 @@ export function questionApart(message: string): { asked: string; told: string[] 
 /**
  * The question to search and answer alone, or null. What is told may be the question's subject
  * ("I signed up five days ago and only came in once. Can I still get my money back?"): the
- * question is asked alone only when it outweighs what is told beside it in the knowledge's
- * words (`weigh`): a city, an order number or "I'm new to this" weigh little beside a question
+ * question is asked alone only when it outweighs each sentence told beside it in the knowledge's
+ * words (`weigh`; each, not all: a visitor who tells more is not more about the subject): a
+ * city, an order number or "I'm new to this" weigh little beside a question
  * that names its subject, a visitor's story weighs more than "What should I try?". A pronoun
  * does not keep it back ("If I upgrade my plan, when does it take effect?" names its "it"
  * itself). The server asks the whole message when the question alone finds no answer.
  */
 export function questionAlone(message: string, language: string, weigh: (text: string) => number): string | null {
   const apart = questionApart(message);
-  if (!apart || weigh(apart.asked) <= weigh(apart.told.join(' '))) return null;
+  if (!apart || weigh(apart.asked) <= Math.max(...apart.told.map(weigh))) return null;
   return apart.asked;
 }
