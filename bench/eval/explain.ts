@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { KnowledgeBase } from '../../server/knowledge/knowledge.ts';
 import { compose } from '../../server/engines/extractive.ts';
 import { needsContext, restatedFollowUp } from '../../server/knowledge/follow-up.ts';
-import { withoutSmallTalk } from '../../server/chat/small-talk.ts';
+import { questionAlone, withoutSmallTalk } from '../../server/chat/small-talk.ts';
 
 const [set, question, ...before] = process.argv.slice(2);
 const dir = join(fileURLToPath(new URL('./sets', import.meta.url)), set);
@@ -22,16 +22,21 @@ const earlier = before.map(withoutSmallTalk);
 const history = earlier.map((content) => ({ role: 'user' as const, content }));
 const again = restatedFollowUp(asked, earlier, meta.language ?? 'en');
 if (again) console.log('restated', again);
-const found = kb.search(again ?? asked, { history: again || !needsContext(asked) ? [] : history });
+// As the server does: a question told beside chatter (who the visitor is, where from, why they
+// ask) is searched alone when it outweighs what is told (small-talk.ts questionAlone).
+const alone = again ? null : questionAlone(asked, meta.language ?? 'en', (t) => kb.knownWeight(t));
+if (alone) console.log('asked alone', alone);
+const found = kb.search(again ?? alone ?? asked, { history: again || !needsContext(alone ?? asked) ? [] : history });
 console.log('weights', [...found.weights].map(([t, w]) => `${t}:${w.toFixed(2)}`).join(' '));
 console.log('alternatives', [...found.alternatives].filter(([t, a]) => a.length > 1 || a[0] !== t).map(([t, a]) => `${t}→${a.join('/')}`).join(' '));
 if (found.unknownNames.length) console.log('unknown names', found.unknownNames);
 for (const p of found.passages) console.log(`\n[${p.score}] ${p.id} | ${p.heading}\n${p.text.slice(0, Number(process.env.CHARS ?? 400))}`);
-if (found.spelled !== (again ?? asked)) console.log('spelled', found.spelled);
+if (found.spelled !== (again ?? alone ?? asked)) console.log('spelled', found.spelled);
 const answer = compose(found.spelled, found.passages, found.weights, meta.language ?? 'en', found.unknownNames, found.alternatives, found.earlier, found.unknownWords);
 console.log('\nANSWER:', answer);
-// As the server does: a restatement that finds no answer is asked as a follow-up with the earlier turns.
-if (again && !answer) {
-  const other = kb.search(asked, { history });
-  console.log('\nAS A FOLLOW-UP:', compose(other.spelled, other.passages, other.weights, meta.language ?? 'en', other.unknownNames, other.alternatives, other.earlier, other.unknownWords));
+// As the server does: a restatement that finds no answer is asked as a follow-up with the earlier
+// turns, and a question asked alone as the whole message.
+if ((again || alone) && !answer) {
+  const other = kb.search(asked, { history: again || needsContext(asked) ? history : [] });
+  console.log(again ? '\nAS A FOLLOW-UP:' : '\nAS THE WHOLE MESSAGE:', compose(other.spelled, other.passages, other.weights, meta.language ?? 'en', other.unknownNames, other.alternatives, other.earlier, other.unknownWords));
 }

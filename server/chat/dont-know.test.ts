@@ -73,6 +73,16 @@ for (const store of ['sqlite', 'postgres'] as const) {
       expect(detail.events.map((e: { type: string }) => e.type)).toContain('unanswered');
     });
 
+    test('a question told beside who the visitor is and where they write from is answered as asked alone', async () => {
+      // Searched whole, "Montréal" is a name these pages lack; the question outweighs what is told.
+      const r = await turn("Hi, I'm Anna Kowalski. Writing from Montréal. How long does a full charge take? Thanks, Anna", 'dk-told');
+      expect(r.text).toContain('3 hours');
+      expect(r.done?.citations).toHaveLength(1);
+      // A near miss told the same way stays a "don't know".
+      const near = await turn("Hi, I'm Anna Kowalski. Writing from Montréal. What voltage does the charger use?", 'dk-told-2');
+      expect(near.text).toBe(phrase('en', 'no_answer'));
+    });
+
     test('a bot set to hand off automatically hands the engine\'s "don\'t know" to an agent who is online', async () => {
       await agent('/presence', 'POST');
       const r = await turn('What voltage does the charger use?', 'dk-3', AUTO);

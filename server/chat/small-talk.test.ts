@@ -1,7 +1,7 @@
 /** Small talk and the visitor's language (issue 20): only messages that are nothing else. */
 import { expect, test } from 'vitest';
 import { messageLanguage } from './language.ts';
-import { smallTalk, withoutSmallTalk } from './small-talk.ts';
+import { questionAlone, questionApart, smallTalk, withoutSmallTalk } from './small-talk.ts';
 
 test('greetings, thanks, goodbyes and "who are you" in the shipped languages; a question is never small talk', () => {
   expect(['hi', 'Hello there!', 'Guten Tag', 'hola', 'مرحبا'].map(smallTalk)).toEqual(['hello', 'hello', 'hello', 'hello', 'hello']);
@@ -72,4 +72,24 @@ test('the small talk a question opens or closes with is not what it asks', () =>
     .toEqual(['so how much is it?', 'and what about Plus?', 'how do I pair it?', 'OK button does nothing, why?', 'Great Wall tours?']);
   expect(['hello there 🙂 how do I pair it?', 'good morning team what are the fees?', 'Hello World in Python?'].map(withoutSmallTalk))
     .toEqual(['how do I pair it?', 'what are the fees?', 'Hello World in Python?']);
+});
+
+test('a question is told apart from the sentences around it, and asked alone when it outweighs them', () => {
+  expect(questionApart("I'm Anna from Lyon. I'm new to this. How do I reset the router? Order no. 48213. Thanks!\nAnna"))
+    .toEqual({ asked: 'How do I reset the router?', told: ["I'm Anna from Lyon.", "I'm new to this.", 'Order no. 48213.', 'Thanks!', 'Anna'] });
+  expect([questionApart('How do I reset the router?'), questionApart('Reset the router. Then pair it.')]).toEqual([null, null]);
+  // Typed small after a sentence's end; not after an abbreviation.
+  expect(questionApart('Booking ref ZX7K2P. what hooks are there?')).toEqual({ asked: 'what hooks are there?', told: ['Booking ref ZX7K2P.'] });
+  expect(questionApart('How do I set e.g. the port? Thanks.')).toEqual({ asked: 'How do I set e.g. the port?', told: ['Thanks.'] });
+  expect(questionApart('I am in Lyon. How do I set the port? — Tom')).toEqual({ asked: 'How do I set the port?', told: ['I am in Lyon.', '— Tom'] });
+  // The weight of a text: here, its number of letters.
+  const weigh = (t: string) => t.replace(/[^a-z]/gi, '').length;
+  expect(questionAlone("I'm in Lyon. How do I reset the wireless router?", 'en', weigh)).toBe('How do I reset the wireless router?');
+  // Each told sentence is weighed against the question, not all of them together.
+  expect(questionAlone("I'm in Lyon. I'm new here. Order ZX7K2P. How do I reset the router?", 'en', weigh)).toBe('How do I reset the router?');
+  // What is told may be the subject: a question that weighs no more than it is not asked alone.
+  expect(questionAlone('I signed up five days ago and only came in once. Can I get my money back?', 'en', weigh)).toBeNull();
+  expect(questionAlone("I've got no signal at home. What should I try?", 'en', weigh)).toBeNull();
+  // A pronoun whose thing the question names itself does not keep it back.
+  expect(questionAlone("I'm in Zürich. If I upgrade my plan, when does it take effect?", 'en', weigh)).toBe('If I upgrade my plan, when does it take effect?');
 });

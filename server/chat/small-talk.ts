@@ -180,3 +180,52 @@ export function withoutSmallTalk(message: string): string {
  * connective, a question word or "I". English.
  */
 const LEADING_ACK = /^\s*(?:(?:ok(?:ay)?|k|oh|ah|yeah|yes|yep|hmm+|um+|uh|alright|all right|cool|great|perfect|thanks|thank you|thx|(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))(?: there| team| all| everyone)?)[\s,.!\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}]+)+(?=(?:so|and|but|then|now|also|how|what|when|where|which|who|why|can|could|do|does|is|are|will|would|should|another|i)\b)/iu;
+
+/** Abbreviations a sentence does not end at ("e.g. the…", "order no. 48213"). */
+const ABBREVIATION = /(?:^|[\s(])(?:e\.g|i\.e|etc|vs|cf|no|nr|approx|ca|mr|mrs|ms|dr|prof|st|inc|ltd|incl|resp)\.$/iu;
+/**
+ * A visitor's sentences: one ends at ".", "!", "?" or a line break before a word (typed small
+ * too: "Order 48213. what…") or a dash ("…? — Tom"), not at an abbreviation before a small
+ * letter or a number.
+ */
+function sentencesOf(message: string): string[] {
+  const pieces = message.trim().split(/(?<=[.!?…])\s+(?=[\p{L}\p{Extended_Pictographic}("'“¿¡–—-])|\s*\n\s*/u).filter(Boolean);
+  const out: string[] = [];
+  for (const p of pieces) {
+    if (out.length && ABBREVIATION.test(out[out.length - 1]) && /^\p{Ll}/u.test(p)) out[out.length - 1] += ` ${p}`;
+    else out.push(p);
+  }
+  return out;
+}
+
+/**
+ * A message's question sentences apart from what it tells around them: "Hi, I'm Anna from
+ * Lyon. I'm setting up our office wifi. How do I reset the router? Thanks, Anna" asks only
+ * "How do I reset the router?". A visitor tells who they are, where they write from, their
+ * order number and why they ask, and searched with the question these words weigh as much as
+ * its own: a city or a company reads as a name the pages lack, and a reason's words leave the
+ * answering sentence below the share of the question it must cover. Null when the message is
+ * not a question beside statements (no sentence ends with "?", or all do).
+ */
+export function questionApart(message: string): { asked: string; told: string[] } | null {
+  const pieces = sentencesOf(message);
+  const asked = pieces.filter((p) => /\?\s*$/u.test(p));
+  if (asked.length === 0 || asked.length === pieces.length) return null;
+  return { asked: asked.join(' '), told: pieces.filter((p) => !asked.includes(p)) };
+}
+
+/**
+ * The question to search and answer alone, or null. What is told may be the question's subject
+ * ("I signed up five days ago and only came in once. Can I still get my money back?"): the
+ * question is asked alone only when it outweighs each sentence told beside it in the knowledge's
+ * words (`weigh`; each, not all: a visitor who tells more is not more about the subject): a
+ * city, an order number or "I'm new to this" weigh little beside a question
+ * that names its subject, a visitor's story weighs more than "What should I try?". A pronoun
+ * does not keep it back ("If I upgrade my plan, when does it take effect?" names its "it"
+ * itself). The server asks the whole message when the question alone finds no answer.
+ */
+export function questionAlone(message: string, language: string, weigh: (text: string) => number): string | null {
+  const apart = questionApart(message);
+  if (!apart || weigh(apart.asked) <= Math.max(...apart.told.map(weigh))) return null;
+  return apart.asked;
+}

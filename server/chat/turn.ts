@@ -15,7 +15,7 @@ import type { SearchResult } from '../knowledge/knowledge.ts';
 import { phrase } from '../engines/phrases.ts';
 import { asksForHuman, recordHandoff } from './handoff.ts';
 import { messageLanguage } from './language.ts';
-import { smallTalk, withoutSmallTalk } from './small-talk.ts';
+import { questionAlone, smallTalk, withoutSmallTalk } from './small-talk.ts';
 import { needsContext, restatedFollowUp } from '../knowledge/follow-up.ts';
 import { publish } from '../console/publish.ts';
 import { isServiceDown } from '../ops/outage.ts';
@@ -169,6 +169,14 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       searched = again;
       searchHistory = [];
     }
+    // A question told beside who the visitor is, where they write from, their order number or
+    // why they ask is searched and answered alone when it outweighs what is told
+    // (small-talk.ts questionAlone): those words would only pull the search and the answer off it.
+    const alone = chat || again || engine.standalone ? null : questionAlone(question, bot.language, (t) => kb.knownWeight(t));
+    if (alone) {
+      searched = alone;
+      searchHistory = needsContext(alone, bot.language) ? earlierAsked : [];
+    }
     if (!chat && engine.standalone && (history.length > 0 || otherLanguage)) {
       try {
         searched = await engine.standalone({ question: input.message, history, language: bot.language, signal: out.signal });
@@ -234,7 +242,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       : wantsPerson && !answerable ? said(personReply(bot, await ctx.presence.available()))
         // The engine decides whether it can answer, with or without passages: the built-in one
         // cannot without, a model may (small talk, the conversation itself) or says NO_ANSWER.
-        : ask(again ?? question, found);
+        : ask(again ?? alone ?? question, found);
     try {
       // The engine's first step says whether it has an answer at all: a "don't know" may
       // still hand the conversation over, which is told (a notice) before anything is generated.
@@ -244,6 +252,13 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       // message is searched with the earlier turns instead, as any follow-up is.
       if (again && step.done && step.value?.unanswered) {
         found = own(kb.search(question, { history: earlierAsked }));
+        turn = ask(question, found);
+        step = await turn.next();
+      }
+      // What was told may be the question's subject after all: with no answer alone, the whole
+      // message is searched and asked.
+      if (alone && step.done && step.value?.unanswered) {
+        found = own(kb.search(question, { history: needsContext(question, bot.language) ? earlierAsked : [] }));
         turn = ask(question, found);
         step = await turn.next();
       }

@@ -600,6 +600,15 @@ export class KnowledgeBase {
     return keys.some((k) => namesKey(k, weight, top)) ? KEY_MATCH : 0;
   }
 
+  /**
+   * What a text weighs in this knowledge: the rarity of the words of it the pages use (a word
+   * they never use, a city or a company, names nothing here). A sentence a visitor tells beside
+   * their question weighs little when it is chatter for these pages.
+   */
+  knownWeight(text: string): number {
+    return questionTerms(text, this.language).reduce((sum, t) => sum + (this.index.idOf(t) === undefined ? 0 : this.index.idf(t)), 0);
+  }
+
   /** IDF of a term; one the knowledge never uses weighs like the rarest. */
   weight(term: string): number {
     return this.index.idf(term);

@@ -60,6 +60,11 @@ describe('questions', () => {
     expect(questionTerms('My ticket 40213 is still open, and my invoice no. 77120?')).toEqual(['still', 'open', 'invoic']);
     expect(questionTerms('Is #40213 or INV-77120 paid?')).toEqual(['pai']);
     expect(questionTerms('What is the 40213 in the log lines?')).toEqual(['40213', 'log', 'line']);
+    // A code is the visitor's only after the words that name it, and only in capitals and digits.
+    expect(questionTerms('Booking ref ZX7K2P, account ID AC-310294: in which case is utf8 used, and what is order ABCDE?')).toEqual(['book', 'ref', 'account', 'id', 'case', 'utf8', 'order', 'abcd']);
+    // A sentence that is only a case number goes whole; "order" asked about stays.
+    expect(questionTerms('Order 55120. Customer number 904417. (case #48213) Where is order 48213?')).toEqual(['order']);
+    expect(questionTerms('Customer number 904417. How do I change my name?')).toEqual(['chang', 'name']);
     // A name is the visitor's, however the message carries it: a sign-off, a salutation, a
     // form's labels, "my name's", a name beside the address that opens the message.
     const card = questionTerms('How much is a replacement card?');
@@ -70,7 +75,10 @@ describe('questions', () => {
       'Good morning, my name is tom becker. How much is a replacement card?', 'Hello, I am Dr. Anna Schmidt from Acme Corp. How much is a replacement card?',
       'How much is a replacement card? You can reach me at 0151 2345678.', 'I live at 12 Main Street, Springfield. How much is a replacement card?',
       'My customer number is 44120 and my account email is t.b@example.com. How much is a replacement card?',
-      'How much is a replacement card?\n--\nTom Becker\nAcme Corp', 'How much is a replacement card?\n\nSent from my iPhone'])
+      'How much is a replacement card?\n--\nTom Becker\nAcme Corp', 'How much is a replacement card?\n\nSent from my iPhone',
+      // A company with "&" or a suffix, "X from Y here".
+      "It's Dmitri from Dupont & Fils! How much is a replacement card?", 'Dear support, my name is Nguyen Thi Lan - how much is a replacement card?', 'Grace Post from Blue Harbor Inc. here! How much is a replacement card?',
+    ])
       expect(questionTerms(q), q).toEqual(card);
     // What only looks like one stays: a capitalised thing the question is about, "best" inside it.
     expect(questionTerms('Which plan is best for Volta Max users?')).toContain('best');
@@ -391,6 +399,8 @@ test('a measure written with a hyphen ("12-month", "30-day") is a quantity, not 
   const q = 'On Protect Plus, how often can I claim in a 12-month period?';
   expect(looksLikeName('12-month', q)).toBe(false);
   expect(looksLikeName('30-day', 'Is there a 30-day trial?')).toBe(false);
+  // An ordinal is a day or a rank: "I'm joining on the 20th".
+  expect(['20th', '1st', '2nd', '3rd'].map((w) => looksLikeName(w, `I'm joining on the ${w} - what will my invoice cover?`))).toEqual([false, false, false, false]);
   // Letters with digits still name things.
   expect(looksLikeName('X11', 'Does it run on X11?')).toBe(true);
   expect(looksLikeName('utf8', 'Is the output utf8?')).toBe(true);

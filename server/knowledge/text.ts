@@ -233,6 +233,11 @@ export function terms(text: string, language = 'en'): string[] {
   return out;
 }
 
+/** A word whose first letter may be a capital ("Order" or "order"), for an expression that minds case. */
+const anyFirst = (w: string) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`;
+/** Words that name a visitor's case number ("order 48213", "booking ref ZX7K2P"). */
+const CASE_WORDS = ['order', 'ticket', 'customer', 'account', 'invoice', 'case', 'reference', 'ref', 'booking', 'member', 'membership', 'confirmation', 'tracking', 'contract', 'claim'];
+
 /**
  * Personal data and links in a visitor's question: an e-mail address, a URL, a phone number,
  * an order or customer number. They name the visitor's case, not the topic, and their parts
@@ -240,6 +245,13 @@ export function terms(text: string, language = 'en'): string[] {
  * contain the same fragments.
  */
 const PERSONAL = [
+  // A sentence that is nothing but one ("Order 55120.", "Customer number 904417904417.", "(case
+  // #48213)") goes whole: its words name the visitor's case, not what they ask about.
+  new RegExp(String.raw`(?<=^|[.!?(]\s*|\n)\s*(?:[Mm]y\s+)?(?:${CASE_WORDS.map(anyFirst).join('|')})(?:\s+(?:number|no\.?|id|ID|ref|reference))?\s*(?:(?:is|was)\s+)?[:#]?\s*(?=[A-Z-]*\d)[A-Z\d][A-Z\d-]{3,}(?=\s*(?:[.!?)]|$))`, 'gu'),
+  // A case number after the words that name it ("booking ref ZX7K2P", "account ID AC-77120"): a
+  // code of capitals and digits, with a digit. The words stay: "order" may be what is asked about.
+  new RegExp(String.raw`(?<=\b(?:${CASE_WORDS.map(anyFirst).join('|')})`
+    + String.raw`(?:\s+(?:number|no\.?|id|ID|ref|reference))?\s*(?:(?:is|was)\s+)?[:#]?\s*)(?=[A-Z-]*\d)[A-Z\d][A-Z\d-]{3,}(?![\p{L}\p{N}])`, 'gu'),
   /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, // e-mail
   /\b(?:https?:\/\/|www\.)\S+/giu, // URL
   /(?<![\p{L}\p{N}])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|de|fr|es|uk|eu|example)(?:\/\S*)?(?![\p{L}\p{N}])/giu, // bare domain
@@ -256,6 +268,8 @@ const DETAILS = /\b(?:my|our) (?:(?:account|login|contact|billing) )?(?:e-?mail(
 
 /** A name as a visitor writes their own: one to three capitalised words ("Ana", "James O'Connor", "Dr. Anna Schmidt"). */
 const NAME = String.raw`(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+){0,2}`;
+/** Where a visitor works: a name, "&" or "and" inside it, a company's suffix ("Dupont & Fils", "Blue Harbor Inc.", "the Riverside school"). */
+const ORG = String.raw`(?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+(?:&|and)?\s*\p{Lu}[\p{L}'’-]+){0,3}(?:\s+(?:school|university|college|group|team))?\.?`;
 /** A name after words that say it is one ("my name is …"), written small: a word, or two before a pause. */
 const NAME_ANY_CASE = String.raw`(?!(?:wrong|incorrect|misspelt|misspelled|spelt|spelled|missing|not|shown|displayed|different|changed)\b)[\p{L}'’-]+(?:\s+[\p{L}'’-]+(?=\s*(?:[,.!?;:()]|\s(?:and|from|here)\b|$)))?`;
 /** Where a question begins after a run of the visitor's details (", can I…", ", how…"). */
@@ -265,7 +279,7 @@ const QUESTION_AHEAD = String.raw`(?=[.?!\n]|,\s*(?:how|what|when|where|which|wh
  * A visitor introducing themself ("Hi, I'm Jana Novak", "This is Carlos Mendes from Acme",
  * "Markus Brandt here", "my name is …"): the name is their case, not the topic.
  */
-const INTRODUCTION = new RegExp(String.raw`(?:\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))[,!]?\s+)?\b(?:[Ii] am|[Ii]['’]m|[Tt]his is|[Mm]y name is|[Ii]t['’]s)\s+${NAME}(?:\s+(?:from|at|of|with)\s+${NAME})?|(?:\p{Lu}[\p{L}'’-]+\s+){1,2}here\b|^\s*(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))\b[,!]?`, 'gu');
+const INTRODUCTION = new RegExp(String.raw`(?:\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))[,!]?\s+)?\b(?:[Ii] am|[Ii]['’]m|[Tt]his is|[Mm]y name is|[Ii]t['’]s)\s+${NAME}(?:\s+(?:from|at|of|with)\s+${ORG})?|(?:\p{Lu}[\p{L}'’-]+\s+){1,2}(?:(?:from|at|of|with)\s+${ORG}\s+)?here\b|^\s*(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening))\b[,!]?`, 'gu');
 /** An e-mail address or a phone number, ahead (what a name beside them is the visitor's). */
 const CONTACT_AHEAD = String.raw`(?=[\p{L}\p{N}._%+-]+@|\+?\(?\d[\d\s().\/-]{5,}\d)`;
 /**
@@ -280,7 +294,8 @@ const CONTACT_AHEAD = String.raw`(?=[\p{L}\p{N}._%+-]+@|\+?\(?\d[\d\s().\/-]{5,}
 const SIGNATURE = [
   /^\s*(?:[Dd]ear|[Hh]ello|[Hh]i|[Hh]ey)\s+(?:[Ss]upport|[Tt]eam|[Ss]ir|[Mm]adam|[Aa]ll|[Ee]veryone|[Tt]here|[Ff]olks)(?:\s+(?:[Tt]eam|or\s+[Mm]adam))?\s*[,!:.]/u,
   /^\s*[Dd]ear\s+[^,\n]{1,40}[,\n]/u,
-  new RegExp(String.raw`\b[Mm]y\s+name(?:\s+is|['’]s)\s+${NAME_ANY_CASE}`, 'gu'),
+  // A name in capitals may have three words ("Nguyen Thi Lan", "José María García"); in small letters, one or two.
+  new RegExp(String.raw`\b[Mm]y\s+name(?:\s+is|['’]s)\s+(?:${NAME}|${NAME_ANY_CASE})`, 'gu'),
   // How to reach them ("you can reach me at …", "call me on …") and where they live.
   /\b(?:you can |please )?(?:reach|contact|call|e-?mail|text|message) me(?: back)? (?:at|on|via|by|under)\b/giu,
   new RegExp(String.raw`\b(?:[Ii] live at|[Mm]y (?:postal |home |billing |street )?address is)\s[^.?!\n]*?${QUESTION_AHEAD}`, 'gu'),
@@ -407,6 +422,8 @@ export function spelledAsMeant(question: string, fixes: ReadonlyMap<string, stri
 export function looksLikeName(word: string, question: string): boolean {
   // A number joined to a word ("12-month", "24-hour", "3-pin") is a measure or a count, not a name.
   if (/^\d+(?:[.,]\d+)?-\p{Ll}+$/u.test(word)) return false;
+  // An ordinal ("the 20th", "1st") is a day or a rank, not a name.
+  if (/^\d+(?:st|nd|rd|th)$/iu.test(word)) return false;
   if (/\p{Lu}/u.test(word.slice(1)) || (/\p{L}/u.test(word) && /\d/.test(word))) return true;
   if (!/^\p{Lu}/u.test(word)) return false;
   const at = question.indexOf(word);
