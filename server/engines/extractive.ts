@@ -335,7 +335,14 @@ export function compose(
   const entryAt = defined ? new RegExp(`^${escapeRegExp(defined.replace(CLASS_WORD, ''))}(?![\\p{L}\\p{N}-])[^:]{0,80}:\\s`, 'iu') : null;
   const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
-  const asksItself = (c: Pick) => isQuestion(c.unit) && !!unitsOf[c.passage][c.index + 1] && !isQuestion(unitsOf[c.passage][c.index + 1]);
+  // Its answer may follow a run of questions that go on asking ("Could Memcheck record a
+  // trail…? Or maybe just…?"), but not the next entry's ("1.1. How…? 1.2. Where…?" in a list of contents).
+  const asksItself = (c: Pick) => {
+    if (!isQuestion(c.unit)) return false;
+    const after = unitsOf[c.passage].slice(c.index + 1);
+    const first = after.findIndex((u) => !isQuestion(u) || SECTION_NUMBER.test(u.text));
+    return first >= 0 && !isQuestion(after[first]);
+  };
   const unanswered = (c: Pick) => isQuestion(c.unit) && !asksItself(c);
   // A table's lead-in is read with its rows' words, so it covers what its best row covers: asked
   // of one row ("what Ir count does concord.c:hash show?"), that row answers, not the lead-in

@@ -48,13 +48,15 @@ for (const set of [...new Set(pairs.map((p) => p.set))]) {
       const cites = answer.used.some((u) => u.split('#')[0] === p.source);
       return cites && p.expect.every((e) => new RegExp(e, 'i').test(answer.text)) ? 'right' : 'wrong';
     };
-    const paraAnswer = ask(p.ask);
-    const [twin, para] = [judge(ask(p.twin)), judge(paraAnswer)];
+    const [paraAnswer, twinAnswer] = [ask(p.ask), ask(p.twin)];
+    const [twin, para] = [judge(twinAnswer), judge(paraAnswer)];
     const half = halfOf(p.id);
     count(half, twin, para);
     count(`${half} ${set}`, twin, para);
     // Only the tune half's misses are shown: the check half is counted, never read.
-    if (list && half === 'tune' && para !== 'right') console.log(`${para.padEnd(9)} ${p.id} (twin ${twin}) | ${p.ask}${paraAnswer ? `\n           → ${paraAnswer.text.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
+    const show = (verdict: Verdict, question: string, answer: ReturnType<typeof ask>, what: string) => console.log(`${verdict.padEnd(9)} ${p.id} ${what} | ${question}${answer ? `\n           → ${answer.text.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
+    if (list && half === 'tune' && para !== 'right') show(para, p.ask, paraAnswer, `(twin ${twin})`);
+    if (list && half === 'tune' && twin !== 'right') show(twin, p.twin, twinAnswer, 'TWIN');
   }
 }
 console.log('\nper half: direct twins right · paraphrases right · paraphrases wrong with a citation · paraphrases "don\'t know"\n');
