@@ -779,6 +779,11 @@ describe('extractive answers', () => {
       { id: 'faq2', title: 'FAQ', url: '', text: '5.3. Uninitialised value errors are hard to track down. Could Memcheck record a trail? Or maybe just report copies? Try the --track-origins=yes option.' },
     ]);
     expect(answerFrom(kb2, 'My program crashes normally but not under Valgrind. Why?')).toBe('When a program runs under Valgrind, its memory layout is different.');
+    // A line of the FAQ's contents names entries; it answers nothing.
+    const kb3 = baseOf([
+      { id: 'toc', title: 'FAQ', url: '', text: '4. Valgrind behaves unexpectedly 4.1. My program uses the C++ STL and string classes. Valgrind reports still reachable leaks. 4.2. The stack traces given by Memcheck aren\'t helpful.' },
+    ]);
+    expect(answerFrom(kb3, 'Valgrind reports still reachable leaks for my C++ string classes. Is that real?')).toBeNull();
     // The answer follows a run of questions that go on asking.
     expect(answerFrom(kb2, 'Could Memcheck record a trail of uninitialised value errors?')).toBe('Try the --track-origins=yes option.');
   });
