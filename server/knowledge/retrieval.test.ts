@@ -111,6 +111,9 @@ describe('questions', () => {
     // A bill is settled or paid; a payment the bank refused bounced.
     expect(synonymsOf(normTerm('settle')!)).toContain(normTerm('pay'));
     expect(synonymsOf(normTerm('bounced')!)).toContain(normTerm('refused'));
+    // "While the app is running" is "at runtime"; "the usual port" the default one.
+    expect(withPhrasesAsWords('Can I switch it on while the app is running?')).toBe('Can I enable it runtime?');
+    expect(synonymsOf(normTerm('usual')!)).toContain(normTerm('default'));
     // Paying is not "payment": "the account holder pays" does not name a payment processor.
     expect(synonymsOf(normTerm('pay')!)).not.toContain(normTerm('payment'));
   });

@@ -57,7 +57,7 @@ const GROUPS: string[][] = [
   ['speed', 'fast', 'slow', 'faster', 'slower', 'performance', 'throughput'],
   ['error', 'problem', 'issue', 'bug', 'fault'],
   ['setting', 'option', 'config', 'configuration', 'parameter', 'knob'],
-  ['default', 'by default', 'out of the box', 'if i leave', 'unless i change', 'unless i say otherwise', 'unless told otherwise', "if i don't set", "if i don't change"],
+  ['default', 'usual', 'usually', 'normally', 'by default', 'out of the box', 'if i leave', 'unless i change', 'unless i say otherwise', 'unless told otherwise', "if i don't set", "if i don't change"],
   ['quit', 'exit', 'stop', 'close', 'shut down'],
   ['folder', 'directory'],
   ['merge', 'combine', 'concatenate', 'put together'],
@@ -87,6 +87,8 @@ const GROUPS: string[][] = [
   ['attach', 'hook onto', 'latch onto'],
   ['mythology', 'myth', 'legend', 'folklore'],
   ['binary', 'binaries', 'executable', 'executables'],
+  // A reference says "at runtime"; visitors say while it is running.
+  ['runtime', 'while running', 'while it is running', 'while the app is running', 'while the server is running', 'on the fly'],
   // A version history says a release "came out" or a function was "added"; visitors say either.
   ['release', 'released', 'come out', 'came out', 'launch', 'launched'],
   ['added', 'introduced', 'introduce'],
