@@ -114,6 +114,7 @@ describe('questions', () => {
     // "While the app is running" is "at runtime"; "the usual port" the default one.
     expect(withPhrasesAsWords('Can I switch it on while the app is running?')).toBe('Can I enable it runtime?');
     expect(synonymsOf(normTerm('usual')!)).toContain(normTerm('default'));
+    expect(withPhrasesAsWords("If I type 'git push' and nothing else, what is pushed?")).toBe("If I type 'git push' default, what is pushed?");
     // Paying is not "payment": "the account holder pays" does not name a payment processor.
     expect(synonymsOf(normTerm('pay')!)).not.toContain(normTerm('payment'));
   });

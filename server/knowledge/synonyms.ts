@@ -57,7 +57,7 @@ const GROUPS: string[][] = [
   ['speed', 'fast', 'slow', 'faster', 'slower', 'performance', 'throughput'],
   ['error', 'problem', 'issue', 'bug', 'fault'],
   ['setting', 'option', 'config', 'configuration', 'parameter', 'knob'],
-  ['default', 'usual', 'usually', 'normally', 'by default', 'out of the box', 'if i leave', 'unless i change', 'unless i say otherwise', 'unless told otherwise', "if i don't set", "if i don't change"],
+  ['default', 'usual', 'usually', 'normally', 'by default', 'out of the box', 'if i leave', 'unless i change', 'unless i say otherwise', 'unless told otherwise', "if i don't set", "if i don't change", 'and nothing else', 'with no arguments', 'without arguments', 'with no options', 'without any options'],
   ['quit', 'exit', 'stop', 'close', 'shut down'],
   ['folder', 'directory'],
   ['merge', 'combine', 'concatenate', 'put together'],
