@@ -820,6 +820,21 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'How do you pronounce Valgrind?')).toBe('The "Val" as in the word "value".');
   });
 
+  test('an FAQ entry that states its case before it asks is answered by what follows its question', () => {
+    const kb2 = baseOf([
+      { id: 'faq', title: 'FAQ', url: '', text: '4.4. My program crashes normally, but doesn\'t under Valgrind, or vice versa. What\'s happening? When a program runs under Valgrind, its memory layout is different.' },
+      { id: 'faq2', title: 'FAQ', url: '', text: '5.3. Uninitialised value errors are hard to track down. Could Memcheck record a trail? Or maybe just report copies? Try the --track-origins=yes option.' },
+    ]);
+    expect(answerFrom(kb2, 'My program crashes normally but not under Valgrind. Why?')).toBe('When a program runs under Valgrind, its memory layout is different.');
+    // A line of the FAQ's contents names entries; it answers nothing.
+    const kb3 = baseOf([
+      { id: 'toc', title: 'FAQ', url: '', text: '4. Valgrind behaves unexpectedly 4.1. My program uses the C++ STL and string classes. Valgrind reports still reachable leaks. 4.2. The stack traces given by Memcheck aren\'t helpful.' },
+    ]);
+    expect(answerFrom(kb3, 'Valgrind reports still reachable leaks for my C++ string classes. Is that real?')).toBeNull();
+    // The answer follows a run of questions that go on asking.
+    expect(answerFrom(kb2, 'Could Memcheck record a trail of uninitialised value errors?')).toBe('Try the --track-origins=yes option.');
+  });
+
   test('other words for the same thing: "money back" finds a refund, "cost" a price', () => {
     const kb2 = baseOf([{ id: 'r', title: 'Refunds', url: '', text: 'Annual plans can be refunded in full within 14 days of purchase.' }]);
     expect(answerFrom(kb2, 'Can I get my money back?')).toContain('14 days');

@@ -165,6 +165,10 @@ const GOES_ON = /^(it|its|this|that|these|those|they|them|their|he|she|there(?!'
  * spaces or hyphens, whose first letters are the acronym's.
  */
 const spelledOut = (word: string, text: string) => /^\p{Lu}{2,6}s?$/u.test(word) && new RegExp(`(?<![\\p{L}])${[...word.replace(/s$/, '')].map((l) => `${l}\\p{L}*`).join('[\\s-]+')}(?![\\p{L}])`, 'iu').test(text);
+/** The numbers of a manual's or an FAQ's entries ("4.1. My program…", "2.7.3. Error-related Options"). */
+const ENTRY_LABEL = /(?:^|\s)\d+(?:\.\d+)+\.?\s+["'“]?\p{Lu}/gu;
+/** A unit that names two entries or more: a line of a table of contents. */
+const listsEntries = (text: string) => (text.match(ENTRY_LABEL)?.length ?? 0) >= 2;
 /** Does the text unit at `index` go on from the text unit before it? */
 const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind === 'text' && list[index - 1]?.kind === 'text' && GOES_ON.test(list[index].text);
 
@@ -335,8 +339,17 @@ export function compose(
   const entryAt = defined ? new RegExp(`^${escapeRegExp(defined.replace(CLASS_WORD, ''))}(?![\\p{L}\\p{N}-])[^:]{0,80}:\\s`, 'iu') : null;
   const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
-  const asksItself = (c: Pick) => isQuestion(c.unit) && !!unitsOf[c.passage][c.index + 1] && !isQuestion(unitsOf[c.passage][c.index + 1]);
-  const unanswered = (c: Pick) => isQuestion(c.unit) && !asksItself(c);
+  // Its answer may follow a run of questions that go on asking ("Could Memcheck record a
+  // trail…? Or maybe just…?"), but not the next entry's ("1.1. How…? 1.2. Where…?" in a list of contents).
+  const asksItself = (c: Pick) => {
+    if (!isQuestion(c.unit)) return false;
+    const after = unitsOf[c.passage].slice(c.index + 1);
+    const first = after.findIndex((u) => !isQuestion(u) || SECTION_NUMBER.test(u.text));
+    return first >= 0 && !isQuestion(after[first]);
+  };
+  // A line of a table of contents ("4.1. My program uses the C++ STL… 4.2. The stack traces…")
+  // names entries; what answers is in the entries.
+  const unanswered = (c: Pick) => (isQuestion(c.unit) && !asksItself(c)) || listsEntries(c.unit.text);
   // A table's lead-in is read with its rows' words, so it covers what its best row covers: asked
   // of one row ("what Ir count does concord.c:hash show?"), that row answers, not the lead-in
   // with the first rows that fit. Asked for several, the lead-in still brings them all.

@@ -5,8 +5,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { compose } from '../engines/extractive.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
-import { looksLikeName, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
-import { withPhrasesAsWords } from './synonyms.ts';
+import { looksLikeName, normTerm, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
+import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import { spawn } from 'node:child_process';
 import { BOT_ID, ORIGIN, startFixture, writeFixture } from '../test/fixtures.ts';
 import { readSse } from '../test/sse-reader.ts';
@@ -108,6 +108,23 @@ describe('questions', () => {
     expect(withPhrasesAsWords('Will they put my rent up?')).toBe('Will they increase my rent?');
     // No object between them: a direction and a place, not the phrase.
     expect(withPhrasesAsWords('Turn left on Elm Road')).toBe('Turn left on Elm Road');
+  });
+
+  test('what is left of an allowance and what carries over are said as the pages say them', () => {
+    expect(withPhrasesAsWords('Does my data carry over into next month?')).toBe('Does my data rollover into next month?');
+    expect(withPhrasesAsWords('Will the insurance pay out for scratches?')).toBe('Will the insurance cover for scratches?');
+    expect(withPhrasesAsWords('How early can I book a room?')).toBe('advance can I book a room?');
+    expect(synonymsOf(normTerm('leftover')!)).toContain(normTerm('unused'));
+    expect(synonymsOf(normTerm('gigabytes')!)).toContain('gb');
+    // A bill is settled or paid; a payment the bank refused bounced.
+    expect(synonymsOf(normTerm('settle')!)).toContain(normTerm('pay'));
+    expect(synonymsOf(normTerm('bounced')!)).toContain(normTerm('refused'));
+    // "While the app is running" is "at runtime"; "the usual port" the default one.
+    expect(withPhrasesAsWords('Can I switch it on while the app is running?')).toBe('Can I enable it runtime?');
+    expect(synonymsOf(normTerm('usual')!)).toContain(normTerm('default'));
+    expect(withPhrasesAsWords("If I type 'git push' and nothing else, what is pushed?")).toBe("If I type 'git push' default, what is pushed?");
+    // Paying is not "payment": "the account holder pays" does not name a payment processor.
+    expect(synonymsOf(normTerm('pay')!)).not.toContain(normTerm('payment'));
   });
 
   test('"for good" is "permanently", as a page says it', () => {

@@ -12,6 +12,9 @@ describe('units', () => {
     // A section number starts its sentence; a number that ends a sentence still ends it.
     expect(units('1.1. How do you pronounce "Valgrind"? 1.2. Where does the name come from? The limit is 100. Then it stops.').map((u) => u.text))
       .toEqual(['1.1. How do you pronounce "Valgrind"?', '1.2. Where does the name come from?', 'The limit is 100.', 'Then it stops.']);
+    // An entry that states its case before it asks is one question, number to question mark.
+    expect(units('4.4. My program crashes, or vice versa. What\'s happening? The layout differs. 3.6 Tidy up. Is that all? Yes.').map((u) => u.text))
+      .toEqual(['4.4. My program crashes, or vice versa. What\'s happening?', 'The layout differs.', '3.6 Tidy up. Is that all?', 'Yes.']);
   });
 
   test('a list keeps its lead-in in its group, items survive blank lines and indented continuations', () => {

@@ -84,6 +84,30 @@ export function namesKey(key: string[], weight: (term: string) => number, top: n
 /** How rare the key must be against the question's rarest word. */
 const KEY_SHARE = 0.8;
 
+/** The number of an FAQ entry or a numbered section that opens a sentence ("4.4. My program…"). */
+const ENTRY_NUMBER = /^\d+(?:\.\d+)+\.?\s/;
+/** How many sentences after its number an entry's question may stand. */
+const ENTRY_QUESTION_REACH = 2;
+/**
+ * An FAQ entry that states its case before it asks ("4.4. My program crashes normally, but
+ * doesn't under Valgrind, or vice versa. What's happening?") is one question, number to
+ * question mark: read apart, its statement was taken for an answer (it says the visitor's
+ * words best) and the answer after the question was never reached.
+ */
+function entryQuestions(sentences: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    const end = ENTRY_NUMBER.test(sentences[i]) && !/\?["')\]]?$/.test(sentences[i]) ? sentences.slice(i + 1, i + 1 + ENTRY_QUESTION_REACH).findIndex((s) => /\?["')\]]?$/.test(s)) : -1;
+    if (end < 0) {
+      out.push(sentences[i]);
+      continue;
+    }
+    out.push(sentences.slice(i, i + end + 2).join(' '));
+    i += end + 1;
+  }
+  return out;
+}
+
 export function units(text: string): Unit[] {
   const out: Unit[] = [];
   let group = 0;
@@ -98,7 +122,7 @@ export function units(text: string): Unit[] {
   const emitProse = (s: string) => {
     const joined = plainText(s);
     if (!joined) return;
-    for (const sentence of splitSentences(joined)) out.push({ text: sentence, kind: 'text', group: -1 });
+    for (const sentence of entryQuestions(splitSentences(joined))) out.push({ text: sentence, kind: 'text', group: -1 });
   };
   const flushPara = () => {
     if (!para.length) return;
