@@ -229,6 +229,17 @@ describe('extractive answers', () => {
     expect(ask('Which version of spatch does the lint target need?')).toBeNull(); // spatch is named, no version
   });
 
+  test('a name\'s number is that name\'s: "Windows 7" is not any 7 on the page', () => {
+    const kb2 = baseOf([
+      { id: 'prio', title: 'Priorities', url: '', text: 'PRIORITY_HIGH corresponds to HIGH_PRIORITY_CLASS on Windows, and a nice value of -7 on all other platforms.' },
+      { id: 'os', title: 'Platforms', url: '', text: 'Builds for Windows 10 and later are tested; Windows 7 support ended with version 14.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('Does it support Windows 7?')).toContain('Windows 7 support ended');
+    const only = baseOf([{ id: 'prio', title: 'Priorities', url: '', text: 'PRIORITY_HIGH corresponds to HIGH_PRIORITY_CLASS on Windows, and a nice value of -7 on all other platforms.' }]);
+    expect(answerFrom(only, 'Does it support Windows 7?')).toBeNull();
+  });
+
   test('"how fast…?" needs a speed, a factor or how soon, not any figure', () => {
     const kb2 = baseOf([
       { id: 'logs', title: 'Guest Wi-Fi', url: '', text: 'We keep guest Wi-Fi connection logs for 60 days. They list the last three digits of each device.' },

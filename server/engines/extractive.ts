@@ -448,12 +448,15 @@ export function compose(
   // A name with its version ("Fastify 3", "Node 18") is named by a unit that gives that
   // version as a version ("3.0.0", "3.x"): a release table's row ("Version: 3.0.0; Release
   // Date: …") seldom repeats the name its page is about. A bare "6" among other numbers is none.
-  const versionOf = new Map<string, { term: string; re: RegExp }>();
+  const versionOf = new Map<string, { term: string; re: RegExp; given: RegExp }>();
   for (const m of question.matchAll(/([\p{L}][\p{L}\p{N}.-]*)\s+v?(\d+(?:\.\d+)*)(?![\p{L}\p{N}]|\.\d)/gu)) {
     const [name] = terms(m[1], language);
     const [term] = terms(m[2], language);
     const re = new RegExp(`(?<![\\w.])v?${escapeRegExp(m[2])}${m[2].includes('.') ? '(?:\\.\\d+)*' : '(?:\\.(?:\\d+|x))+'}(?![\\w.]|\\.\\d)`, 'i');
-    if (name && term && weightOf.has(term) && looksLikeName(m[1], question)) versionOf.set(name, { term, re });
+    // The number as that name's number: after the name ("Windows 7", "Node.js 22", "node22") or
+    // marked as a version ("v22"), not any 7 on the page ("a nice value of -7").
+    const given = new RegExp(`${escapeRegExp(m[1])}[\\w.]{0,4}[\\s-]*v?${escapeRegExp(m[2])}(?![\\w]|\\.\\d)|(?<![\\w.])v${escapeRegExp(m[2])}(?![\\w]|\\.\\d)`, 'i');
+    if (name && term && weightOf.has(term) && looksLikeName(m[1], question)) versionOf.set(name, { term, re, given });
   }
   // A version the question asks about as such ("version 4.3 of the terms", "release 1.8"): a
   // unit that gives another ("Version 4.2, effective 1 March 2025") is about another version.
@@ -524,6 +527,9 @@ export function compose(
     const supported = SUPPORTS.exec(segment.trim())?.[1];
     const versions = versionsAsked(segment);
     const givesVersions = (c: Pick) => versions.every((re) => re.test(answerText(c)) || re.test(chosen[c.passage].heading) || re.test(chosen[c.passage].title));
+    // A name's number the unit has only elsewhere ("Does Node 22 support Windows 7?" against
+    // "…on Windows, and a nice value of -7") is not that name's number.
+    const numbersNamed = (c: Pick) => [...versionOf.values()].every(({ term, re, given }) => !c.covers.has(term) || [answerText(c), chosen[c.passage].heading, chosen[c.passage].title].some((t) => given.test(t) || re.test(t)));
     const subject = [
       ...(subjectWords ? rareOf(subjectWords.filter((w) => !BOUND_WORDS.test(w))) : []),
       ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t)) : []),
@@ -569,7 +575,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
