@@ -190,7 +190,9 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
   // "Is Memcheck faster than AddressSanitizer?", "is simple safer than matching?": only a text
   // that compares says; one that describes either side (or both, apart) does not.
-  [/\b(?!(?:other|rather|later|earlier|sooner)\b)(?:\p{L}{3,}er|more \p{L}+|less \p{L}+|better|worse)\s+than\b/iu, matcher(COMPARES)],
+  // So is one whose comparative stands apart from its "than" ("Is Node faster on ARM than on
+  // x86?"); there only a comparative of the list counts, as "user", "order" or "server" end so too.
+  [/\b(?!(?:other|rather|later|earlier|sooner)\b)(?:\p{L}{3,}er|more \p{L}+|less \p{L}+|better|worse)\s+than\b|\b(?:faster|slower|quicker|safer|cheaper|dearer|better|worse|bigger|larger|smaller|higher|lower|longer|shorter|more \p{L}+|less \p{L}+)(?:\s+[\p{L}\p{N}.-]+){1,4}\s+than\b/iu, matcher(COMPARES)],
   // "What time does the event space close?": a time of that end of the day ("until 10 pm",
   // "closes at"), not another time on the same page ("events after 6:00 pm" start then).
   [/\b(?:what|which) time (?:does|do|is|are|will)\b[^?]*\b(?:close|closes|closing|shut|shuts|end|ends|finish|finishes)\b/i, matcher(/\b(?:clos(?:e|es|ed|ing)|shut(?:s|ting)?|until|till|end(?:s|ing)?|finish(?:es|ing)?|by)\b|\d\s*(?:am|pm)?\s*(?:to|-|–)\s*\d/i)],
