@@ -522,6 +522,17 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Does the Pixel 3 support eSIM?')).not.toContain('Galaxy');
   });
 
+  test('a list too long to give whole gives each item by its first sentence, so every item is named', () => {
+    const more = ' It is counted for each stack trace and kept until the program ends, when the report is written out with the others.';
+    const kb2 = baseOf([
+      { id: 'xtree', title: 'Execution trees', url: '', text: `## Heap reports\n\nThe heap report shows the following events:\n\n${['curB current number of Bytes allocated.', 'curBk current number of Blocks allocated.', 'totB total allocated Bytes.', 'totBk total allocated Blocks.', 'totFdB total Freed Bytes.', 'totFdBk total Freed Blocks.'].map((t) => `- ${t}${more}`).join('\n\n')}` },
+      { id: 'other', title: 'Other', url: '', text: 'The report is a file.' },
+    ]);
+    const text = answerFrom(kb2, 'What events does the heap report show?') ?? '';
+    for (const name of ['curB ', 'curBk', 'totB ', 'totBk', 'totFdB ', 'totFdBk']) expect(text).toContain(name);
+    expect(text).not.toContain('kept until the program ends');
+  });
+
   test('"to port" a number is the verb: the question asks for steps, not for a port number', () => {
     const kb2 = baseOf([
       { id: 'port', title: 'Porting', url: '', text: '## How to port your number\n\n1. Do not cancel your current service.\n2. Ask your current carrier for your transfer PIN.\n3. Restart your phone when the port is complete.' },

@@ -7,7 +7,7 @@
 import { codeNamesIn, entryAsked, MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, escapeRegExp, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
-import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
+import { keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
@@ -318,6 +318,34 @@ export function compose(
     chars += c.unit.text.length;
   };
   const several = ASKS_SEVERAL.test(question);
+  /** Items given by their first sentence only (a list too long to give whole), with that sentence. */
+  const heads = new Map<Pick, string>();
+  /**
+   * A lead-in's items: whole when they fit; when they do not and the question asks for several
+   * things (the list is the answer), each by its first sentence ("curB current number of Bytes
+   * allocated.") when those fit, so the answer names every item instead of stopping after two
+   * long ones; else as many whole items as fit, in order. (A procedure's steps come whole or
+   * not at all: see take().)
+   */
+  const addItems = (pi: number, indices: number[]) => {
+    const items = indices.map((i) => unitPick(pi, i)).slice(0, MAX_ITEMS);
+    const room = MAX_LIST_CHARS - chars;
+    const headOf = (p: Pick) => splitSentences(p.unit.text)[0] ?? p.unit.text;
+    if (several && items.reduce((a, p) => a + p.unit.text.length, 0) > room && items.length > 1 && items.reduce((a, p) => a + headOf(p).length, 0) <= room) {
+      for (const p of items) {
+        if (picks.includes(p)) continue;
+        const head = headOf(p);
+        if (head.length < p.unit.text.length) heads.set(p, head);
+        picks.push(p);
+        chars += head.length;
+      }
+      return;
+    }
+    for (const p of items) {
+      if (chars + p.unit.text.length > MAX_LIST_CHARS) break;
+      add(p);
+    }
+  };
   // "What is not covered?" is answered by what the pages say is not ("does not cover:"), not
   // by what is: stop words drop the "not", so it weighs here.
   const negated = NEGATION.test(question);
@@ -409,16 +437,11 @@ export function compose(
         break;
       }
     }
-    if (c.unit.kind === 'lead' || /[:：]$/.test(c.unit.text)) {
-      let n = 0;
-      for (let i = c.index + 1; i < list.length && n < MAX_ITEMS; i++) {
-        const u = list[i];
-        if (c.unit.kind === 'lead' ? u.group !== c.unit.group : n > 0) break;
-        if (chars + u.text.length > MAX_LIST_CHARS) break;
-        add(unitPick(c.passage, i));
-        n++;
-      }
-    }
+    if (c.unit.kind === 'lead') {
+      const items: number[] = [];
+      for (let i = c.index + 1; i < list.length && list[i].group === c.unit.group; i++) items.push(i);
+      addItems(c.passage, items);
+    } else if (/[:：]$/.test(c.unit.text) && c.index + 1 < list.length && chars + list[c.index + 1].text.length <= MAX_LIST_CHARS) add(unitPick(c.passage, c.index + 1));
   };
   // A question of several parts ("how much is the late fee, and how much data does Basic
   // include?") is answered part by part; a simple question is one part.
@@ -618,7 +641,8 @@ export function compose(
   // Rows of one table stand on lines of their own, as a list, when there are several.
   const rowsIn = (pi: number) => picks.filter((p) => p.passage === pi && p.unit.kind === 'row').length;
   for (const p of picks) {
-    let text = p.unit.kind === 'item' || (p.unit.kind === 'row' && rowsIn(p.passage) > 1) ? `- ${p.unit.text}` : p.unit.text;
+    const own = heads.get(p) ?? p.unit.text;
+    let text = p.unit.kind === 'item' || (p.unit.kind === 'row' && rowsIn(p.passage) > 1) ? `- ${own}` : own;
     // Of two named things, each answer says which it is about when only its heading does.
     const pairHeading = ownSection[p.passage] && !pair!.terms.some((t) => p.covers.has(t));
     // "How do I remove a header?": under ".removeHeader(key)" the answer says "Remove the value

@@ -42,6 +42,31 @@ describe('documents', () => {
     expect(parts.some((p) => p.text.trim().endsWith(':'))).toBe(false);
   });
 
+  test('a loose list (items apart by blank lines) is not cut between its items: the passage ends before its lead-in', () => {
+    const intro = 'Memcheck watches every allocation your program makes and checks each access to it. '.repeat(6).trim();
+    const items = ['- malloc/new: the memory is addressable but not valid. You have to write to it before you read it.', '- calloc: the memory is addressable and valid, since calloc clears it to zero.', '- realloc: a larger block is addressable but invalid in its new part; a smaller one loses its end.'];
+    const parts = chunk({ id: 'mc.pdf', title: 'Memcheck', url: '', text: `${intro}\n\nMemcheck intercepts the allocation calls. The behaviour you get is:\n\n${items.join('\n\n')}\n\nThat is all.` });
+    const withList = parts.filter((p) => p.text.includes('calloc: the memory'));
+    expect(withList).toHaveLength(1);
+    expect(withList[0].text).toContain('The behaviour you get is:');
+    expect(withList[0].text).toContain('malloc/new: the memory');
+    expect(withList[0].text).toContain('realloc: a larger block');
+  });
+
+  test('a loose list longer than two passages is cut between items, and each later piece opens with its lead-in', () => {
+    const items = Array.from({ length: 20 }, (_, i) => `- Entry ${i}: what the entry does, in a sentence of about one hundred and twenty characters or so, give or take.`);
+    const parts = chunk({ id: 'long.md', title: 'Long', url: '', text: `# Entries\n\nThe entries are:\n\n${items.join('\n\n')}` });
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) expect(p.text.startsWith('The entries are:')).toBe(true);
+    expect(parts.map((p) => p.text).join('\n').match(/- Entry \d+:/g)).toHaveLength(20);
+  });
+
+  test('items with no lead-in (release notes\' entries) are cut as prose is', () => {
+    const items = Array.from({ length: 12 }, (_, i) => ` * "git thing${i}" learned an option, described here in about one hundred and ten characters.`);
+    const parts = chunk({ id: 'notes.txt', title: 'Notes', url: '', text: `# Updates\n\n${items.join('\n\n')}` });
+    expect(Math.max(...parts.map((p) => p.text.length))).toBeLessThanOrEqual(900);
+  });
+
   test('an FAQ\'s question opens the passage of its answer, not the end of the one before', () => {
     const before = 'Valgrind reports each error once, with a stack trace of where it happened and where the memory was allocated. '.repeat(7).trim();
     const answer = 'Yes! Use the --gen-suppressions=yes option to print the suppressions that would silence each error for you.';
