@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chunk, codeNamesIn, entryAsked, entryName, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
 import { htmlToText, sentences, tokens } from './text.ts';
+import { units } from './units.ts';
 
 describe('documents', () => {
   test('front matter gives title and url; HTML loses scripts and keeps headings', () => {
@@ -59,6 +60,15 @@ describe('documents', () => {
     expect(parts.length).toBeGreaterThan(1);
     for (const p of parts) expect(p.text.startsWith('The entries are:')).toBe(true);
     expect(parts.map((p) => p.text).join('\n').match(/- Entry \d+:/g)).toHaveLength(20);
+  });
+
+  test('a passage cut inside a code listing opens with its fence again, so what follows the listing is prose', () => {
+    const code = Array.from({ length: 16 }, (_, i) => `const option${i} = require('fastify')({ logger: true, value: ${i} })`);
+    const parts = chunk({ id: 'server.md', title: 'Server', url: '', text: `# Logging\n\n\`\`\`js\n${code.slice(0, 8).join('\n')}\n\n${code.slice(8).join('\n')}\n\`\`\`\n\nThe other log entries that will be disabled are:\n- an error log\n- an info log` });
+    expect(parts.length).toBeGreaterThan(1);
+    const last = parts.at(-1)!;
+    expect(last.text.startsWith('\`\`\`')).toBe(true);
+    expect(units(last.text).find((u) => u.text.startsWith('The other log entries'))?.kind).toBe('lead');
   });
 
   test('items with no lead-in (release notes\' entries) are cut as prose is', () => {

@@ -177,6 +177,13 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   // only as the first line of a block that goes on (under a title a dashed line is the
   // title's underline; alone, a thematic break).
   let listing = false;
+  // The fence that opened it ("```", "------------"): a passage cut inside a listing opens with
+  // it again, or the next passage's code read as prose up to its closing fence, and what came
+  // after as code ("The other log entries that will be disabled are:" and its list).
+  let fence = '```';
+  const reopen = (inListing: boolean) => {
+    if (inListing) buf.push(fence);
+  };
   // Where the list being read starts in buf (its lead-in, or its first item), and its lead-in:
   // a loose list (items apart by blank lines, as HTML's <li>, PDF items and Markdown's loose
   // lists come) is many blocks, and a cut between them left the later items without their
@@ -191,7 +198,9 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     const lines = b.split('\n');
     const inListing = listing;
     lines.forEach((line, i) => {
-      if (FENCE.test(line) && (listing || (i === 0 && lines.length > 1))) listing = !listing;
+      if (!FENCE.test(line) || !(listing || (i === 0 && lines.length > 1))) return;
+      if (!listing) fence = line.trim().replace(/^(`{3,}|~{3,}).*$/, '$1');
+      listing = !listing;
     });
     const h = inListing ? null : /^#{1,6}\s+(.+?)\s*#*$/.exec(lines[0]);
     // A title underlined with = or - ("Color Config" over "------------"), as Markdown and
@@ -249,6 +258,7 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
       } else {
         flush();
         if (runLead) buf.push(carriedLead(runLead));
+        reopen(inListing);
       }
       run = 0;
     } else if (buf.join('\n\n').length + b.length > CHUNK_CHARS && !(leadIn && b.length <= CHUNK_CHARS)) {
@@ -258,6 +268,7 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
       const question = buf.length > 1 && ((ASKS.test(buf.at(-1)!) && !ASKS.test(b)) || isOptionTerm(buf.at(-1)!)) ? buf.pop()! : null;
       flush();
       if (question) buf.push(question);
+      reopen(inListing);
       // A list that opens here opens the new passage.
       if (run >= 0) run = buf.length;
     }
