@@ -182,6 +182,9 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // above the others; only a text that ranks or compares ("the largest", "more than") says
   // which. A row of one location's hours does not.
   [/^(?:(?:and|so|ok|okay),?\s+)?(?:which|what)\b[^?]*\b(?:is|are|was|were)\s+(?:the\s+)?(?:biggest|largest|smallest|cheapest|fastest|slowest|quietest|busiest|newest|oldest|best|worst|most|least|nearest|closest)\b/i, matcher(/\b(?:\w+est|best|worst|most|least|more|less|fewer|than)\b/i)],
+  // "Is Fastify faster on N|Solid than on Node.js?": a yes/no comparison is answered only by a
+  // text that compares ("faster", "more than", "2x"), not by one that names both things.
+  [/^(?:(?:and|so|ok|okay),?\s+)?(?:is|are|was|were|does|do|will|would|can)\b[^?]*\b(?:\w{3,}er|more|less|fewer|better|worse)\b[^?]*\bthan\b/i, matcher(/\b(?:than|more|less|fewer|better|worse|faster|slower|quicker|cheaper|dearer|bigger|smaller|larger|higher|lower|longer|shorter|\d+(?:\.\d+)?\s*(?:x|times|%))\b|%/i)],
   // "Which satellite company carries my calls?": a company by its name, not "a satellite network".
   [new RegExp(`^(?:(?:and|so|ok|okay),?\\s+)?(?:which|what)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${ORGANISATIONS})\\b`, 'iu'), (text, question) => /\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Corp)\b/.test(text) || namesSomething(text, question)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],

@@ -272,7 +272,8 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
       // A list that opens here opens the new passage.
       if (run >= 0) run = buf.length;
     }
-    buf.push(b);
+    // An item keeps its indent: indented under another item, it is an item of a nested list (units.ts).
+    buf.push(item ? block.replace(/^\n+/, '').trimEnd() : b);
   }
   flush();
   return out;
