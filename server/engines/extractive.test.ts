@@ -565,6 +565,15 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'How do I hash a password with scrypt?')).toBeNull();
   });
 
+  test('"what are my responsibilities…?" asks for several things: the lead-in and its list answer, not sentences that share its words', () => {
+    const kb2 = baseOf([
+      { id: 'guests', title: 'Guests', url: '', text: '## 4. Guests\n\n4.1 Members may bring guests during staffed hours only.\n\n4.2 When you bring a guest, you must:\n\n- register the guest in the app before they arrive;\n- stay with your guest at all times;\n- make sure your guest leaves by 6:00 pm.\n\n4.6 You are responsible for your guests and for any damage they cause.' },
+      { id: 'other', title: 'Other', url: '', text: 'The app shows your plan.' },
+    ]);
+    const text = answerFrom(kb2, 'What are my responsibilities when I bring a guest in?') ?? '';
+    for (const duty of ['register the guest', 'stay with your guest', 'leaves by 6:00 pm']) expect(text).toContain(duty);
+  });
+
   test('"to port" a number is the verb: the question asks for steps, not for a port number', () => {
     const kb2 = baseOf([
       { id: 'port', title: 'Porting', url: '', text: '## How to port your number\n\n1. Do not cancel your current service.\n2. Ask your current carrier for your transfer PIN.\n3. Restart your phone when the port is complete.' },
