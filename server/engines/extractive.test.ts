@@ -574,6 +574,16 @@ describe('extractive answers', () => {
     for (const duty of ['register the guest', 'stay with your guest', 'leaves by 6:00 pm']) expect(text).toContain(duty);
   });
 
+  test('a sentence that ends in a colon brings what follows it, but not a line of code when no code is asked for', () => {
+    const kb2 = baseOf([
+      { id: 'validators', title: 'Validators', url: '', text: '## Using other validation libraries\n\nThe setValidatorCompiler function allows substituting ajv with other validation libraries like joi or yup:\n\n```js\nconst Joi = require(\'joi\')\n```' },
+      { id: 'other', title: 'Other', url: '', text: 'The server listens on a port.' },
+    ]);
+    const text = answerFrom(kb2, 'Which validation libraries can replace ajv?') ?? '';
+    expect(text).toContain('joi or yup');
+    expect(text).not.toContain('require');
+  });
+
   test('"to port" a number is the verb: the question asks for steps, not for a port number', () => {
     const kb2 = baseOf([
       { id: 'port', title: 'Porting', url: '', text: '## How to port your number\n\n1. Do not cancel your current service.\n2. Ask your current carrier for your transfer PIN.\n3. Restart your phone when the port is complete.' },

@@ -389,7 +389,7 @@ export function compose(
   // So is a lead-in whose table has a row the question names by its key ("concord.c:insert"):
   // the visitor's other words may be spread over the header and other rows.
   const isShadowed = (c: Pick) => c.unit.kind === 'lead' && unitsOf[c.passage].some((u, i) => u.group === c.unit.group && u.kind === 'row' && (!!unitPick(c.passage, i).keyed || [...c.covers].every((q) => unitPick(c.passage, i).covers.has(q) || contextOf[c.passage].has(q))));
-  const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter(memberOf(unitsOf[c.passage], c.unit.group)).length > 2 : c.unit.kind !== 'text' || ENUMERATES.test(c.unit.text));
+  const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter(memberOf(unitsOf[c.passage], c.unit.group)).length > 2 : (c.unit.kind !== 'text' && c.unit.kind !== 'code') || ENUMERATES.test(c.unit.text));
   /** A unit with what it needs to be understood: a lead-in's items, an item's lead-in. */
   const take = (c: Pick): void => {
     const list = unitsOf[c.passage];
@@ -466,7 +466,7 @@ export function compose(
       const member = memberOf(list, c.unit.group);
       for (let i = c.index + 1; i < list.length && member(list[i]); i++) items.push(i);
       addItems(c.passage, items);
-    } else if (/[:：]$/.test(c.unit.text) && c.index + 1 < list.length && chars + list[c.index + 1].text.length <= MAX_LIST_CHARS) add(unitPick(c.passage, c.index + 1));
+    } else if (/[:：]$/.test(c.unit.text) && c.index + 1 < list.length && (list[c.index + 1].kind !== 'code' || wantsCode) && chars + list[c.index + 1].text.length <= MAX_LIST_CHARS) add(unitPick(c.passage, c.index + 1));
   };
   // A question of several parts ("how much is the late fee, and how much data does Basic
   // include?") is answered part by part; a simple question is one part.
