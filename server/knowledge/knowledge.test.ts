@@ -71,6 +71,16 @@ describe('documents', () => {
     expect(units(last.text).find((u) => u.text.startsWith('The other log entries'))?.kind).toBe('lead');
   });
 
+  test('an indented list that opens a passage keeps its indent: its items stay one list, not one nested in the first', () => {
+    const intro = 'The script post-processes the line-oriented diff and highlights the differing segments of each pair of lines. '.repeat(8).trim();
+    const items = ['  1. It will only highlight hunks in which the number of removed and added lines is the same.', '  2. It will find the common prefix and suffix of two lines.'];
+    const parts = chunk({ id: 'dh.txt', title: 'diff-highlight', url: '', text: `${intro}\n\n${items.join('\n\n')}` });
+    const withList = parts.find((p) => p.text.includes('common prefix'))!;
+    const list = units(withList.text).filter((u) => u.kind === 'item' || u.kind === 'lead');
+    expect(list.map((u) => u.kind)).toEqual(['item', 'item']);
+    expect(list[0].group).toBe(list[1].group);
+  });
+
   test('items with no lead-in (release notes\' entries) are cut as prose is', () => {
     const items = Array.from({ length: 12 }, (_, i) => ` * "git thing${i}" learned an option, described here in about one hundred and ten characters.`);
     const parts = chunk({ id: 'notes.txt', title: 'Notes', url: '', text: `# Updates\n\n${items.join('\n\n')}` });

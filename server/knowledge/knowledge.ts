@@ -168,8 +168,10 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   let heading = '';
   let buf: string[] = [];
   const flush = () => {
-    const text = buf.join('\n\n').trim();
-    if (text) out.push({ id: `${doc.id}#${out.length}`, sourceId: doc.sourceId ?? doc.id, title: doc.title, url: doc.url, heading, text });
+    // An item that opens the passage keeps its indent, as the items after it keep theirs (one
+    // indented under another is nested in it: units.ts).
+    const text = buf.join('\n\n').replace(/^\s*\n/, '').trimEnd();
+    if (text.trim()) out.push({ id: `${doc.id}#${out.length}`, sourceId: doc.sourceId ?? doc.id, title: doc.title, url: doc.url, heading, text });
     buf = [];
   };
   // Inside a listing fenced by ``` or by a long dashed line (Git's plain-text docs),
