@@ -185,14 +185,15 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // above the others; only a text that ranks or compares ("the largest", "more than") says
   // which. A row of one location's hours does not.
   [/^(?:(?:and|so|ok|okay),?\s+)?(?:which|what)\b[^?]*\b(?:is|are|was|were)\s+(?:the\s+)?(?:biggest|largest|smallest|cheapest|fastest|slowest|quietest|busiest|newest|oldest|best|worst|most|least|nearest|closest)\b/i, matcher(/\b(?:\w+est|best|worst|most|least|more|less|fewer|than)\b/i)],
+  // "Is Fastify faster on N|Solid than on Node.js?": a yes/no comparison is answered only by a
+  // text that compares ("faster", "more than", "2x"), not by one that names both things.
+  [/^(?:(?:and|so|ok|okay),?\s+)?(?:is|are|was|were|does|do|will|would|can)\b[^?]*\b(?:\w{3,}er|more|less|fewer|better|worse)\b[^?]*\bthan\b/i, matcher(/\b(?:than|more|less|fewer|better|worse|faster|slower|quicker|cheaper|dearer|bigger|smaller|larger|higher|lower|longer|shorter|\d+(?:\.\d+)?\s*(?:x|times|%))\b|%/i)],
   // "Which satellite company carries my calls?": a company by its name, not "a satellite network".
   [new RegExp(`^(?:(?:and|so|ok|okay),?\\s+)?(?:which|what)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${ORGANISATIONS})\\b`, 'iu'), (text, question) => /\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Corp)\b/.test(text) || namesSomething(text, question)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
   // "Is Memcheck faster than AddressSanitizer?", "is simple safer than matching?": only a text
   // that compares says; one that describes either side (or both, apart) does not.
-  // So is one whose comparative stands apart from its "than" ("Is Node faster on ARM than on
-  // x86?"); there only a comparative of the list counts, as "user", "order" or "server" end so too.
-  [/\b(?!(?:other|rather|later|earlier|sooner)\b)(?:\p{L}{3,}er|more \p{L}+|less \p{L}+|better|worse)\s+than\b|\b(?:faster|slower|quicker|safer|cheaper|dearer|better|worse|bigger|larger|smaller|higher|lower|longer|shorter|more \p{L}+|less \p{L}+)(?:\s+[\p{L}\p{N}.-]+){1,4}\s+than\b/iu, matcher(COMPARES)],
+  [/\b(?!(?:other|rather|later|earlier|sooner)\b)(?:\p{L}{3,}er|more \p{L}+|less \p{L}+|better|worse)\s+than\b/iu, matcher(COMPARES)],
   // "What time does the event space close?": a time of that end of the day ("until 10 pm",
   // "closes at"), not another time on the same page ("events after 6:00 pm" start then).
   [/\b(?:what|which) time (?:does|do|is|are|will)\b[^?]*\b(?:close|closes|closing|shut|shuts|end|ends|finish|finishes)\b/i, matcher(/\b(?:clos(?:e|es|ed|ing)|shut(?:s|ting)?|until|till|end(?:s|ing)?|finish(?:es|ing)?|by)\b|\d\s*(?:am|pm)?\s*(?:to|-|–)\s*\d/i)],

@@ -487,6 +487,15 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Which plan is the cheapest?')).toContain('Go 5');
   });
 
+  test('"is X faster on A than on B?": only a text that compares answers, not one that names A and B', () => {
+    const kb2 = baseOf([
+      { id: 'lts', title: 'LTS', url: '', text: 'Fastify is tested on Node.js and on N|Solid, an alternative runtime.' },
+      { id: 'bench', title: 'Benchmarks', url: '', text: 'Fastify on Bun handles 20% more requests than on Node.js.' },
+    ]);
+    expect(answerFrom(kb2, 'Is Fastify faster on N|Solid than on Node.js?')).toBeNull();
+    expect(answerFrom(kb2, 'Is Fastify faster on Bun than on Node.js?')).toContain('20% more');
+  });
+
   test('the thing a question is about, in its own words, must be in the answer', () => {
     const kb2 = baseOf([
       { id: 'speed', title: 'How fast is it?', url: '', text: 'Typical download speeds are 150 to 400 Mbps on 5G.' },
@@ -580,6 +589,59 @@ describe('extractive answers', () => {
     expect(steps).toContain('QR code');
     expect(steps.indexOf('Connect your iPhone')).toBeLessThan(steps.indexOf('Restart your iPhone'));
     expect(answerFrom(kb2, 'Does the Pixel 3 support eSIM?')).not.toContain('Galaxy');
+  });
+
+  test('a list too long to give whole gives each item by its first sentence, so every item is named', () => {
+    const more = ' It is counted for each stack trace and kept until the program ends, when the report is written out with the others.';
+    const kb2 = baseOf([
+      { id: 'xtree', title: 'Execution trees', url: '', text: `## Heap reports\n\nThe heap report shows the following events:\n\n${['curB current number of Bytes allocated.', 'curBk current number of Blocks allocated.', 'totB total allocated Bytes.', 'totBk total allocated Blocks.', 'totFdB total Freed Bytes.', 'totFdBk total Freed Blocks.'].map((t) => `- ${t}${more}`).join('\n\n')}` },
+      { id: 'other', title: 'Other', url: '', text: 'The report is a file.' },
+    ]);
+    const text = answerFrom(kb2, 'What events does the heap report show?') ?? '';
+    for (const name of ['curB ', 'curBk', 'totB ', 'totBk', 'totFdB ', 'totFdBk']) expect(text).toContain(name);
+    expect(text).not.toContain('kept until the program ends');
+  });
+
+  test('an item of a list of choices brings the other choices; a bulleted list under a "How to…" heading comes whole', () => {
+    const kb2 = baseOf([
+      { id: 'leaks', title: 'Leak options', url: '', text: '## --show-leak-kinds=<set>\n\nSpecifies the leak kinds to show, in one of the following ways:\n\n- a comma separated list of definite indirect possible reachable.\n- all to specify the complete set.\n- none for the empty set.' },
+      { id: 'claims', title: 'Insurance', url: '', text: '## How to make a claim\n\n- File your claim in the app within 60 days.\n- For theft, upload a police report.\n- Pay the excess for your tier.' },
+      { id: 'other', title: 'Other', url: '', text: 'The app shows your plan.' },
+    ]);
+    const ways = answerFrom(kb2, 'How do I specify the set for --show-leak-kinds?') ?? '';
+    for (const way of ['comma separated', 'all to specify', 'none for']) expect(ways).toContain(way);
+    const claim = answerFrom(kb2, 'How do I make a claim?') ?? '';
+    for (const step of ['File your claim', 'police report', 'excess']) expect(claim).toContain(step);
+  });
+
+  test('an item with a list nested under it leads that list; the nested items\' words are an aside to it', () => {
+    const kb2 = baseOf([
+      { id: 'url', title: 'URL', url: '', text: '## url.urlToHttpOptions(url)\n\n- url <URL> The URL object to convert.\n- Returns: <Object> Options object\n  - protocol <string> Protocol to use.\n  - hash <string> The fragment of the URL.\n  - auth <string> Basic authentication, as user:password.\n\nThis function converts a URL object into an options object.' },
+      { id: 'other', title: 'Other', url: '', text: 'The server listens on a port.' },
+    ]);
+    const fields = answerFrom(kb2, 'What fields are in the object url.urlToHttpOptions() returns?') ?? '';
+    for (const field of ['protocol', 'hash', 'auth']) expect(fields).toContain(field);
+    // "hash" in one field and "password" in another: the fields' words count half for the item they are nested in.
+    expect(answerFrom(kb2, 'How do I hash a password with scrypt?')).toBeNull();
+  });
+
+  test('"what are my responsibilities…?" asks for several things: the lead-in and its list answer, not sentences that share its words', () => {
+    const kb2 = baseOf([
+      { id: 'guests', title: 'Guests', url: '', text: '## 4. Guests\n\n4.1 Members may bring guests during staffed hours only.\n\n4.2 When you bring a guest, you must:\n\n- register the guest in the app before they arrive;\n- stay with your guest at all times;\n- make sure your guest leaves by 6:00 pm.\n\n4.6 You are responsible for your guests and for any damage they cause.' },
+      { id: 'other', title: 'Other', url: '', text: 'The app shows your plan.' },
+    ]);
+    const text = answerFrom(kb2, 'What are my responsibilities when I bring a guest in?') ?? '';
+    for (const duty of ['register the guest', 'stay with your guest', 'leaves by 6:00 pm']) expect(text).toContain(duty);
+  });
+
+  test('a sentence that ends in a colon brings what follows it, but not a line of code when no code is asked for', () => {
+    const kb2 = baseOf([
+      { id: 'validators', title: 'Validators', url: '', text: '## Using other validation libraries\n\nThe setValidatorCompiler function allows substituting ajv with other validation libraries like joi or yup:\n\n```js\nconst Joi = require(\'joi\')\n```' },
+      { id: 'other', title: 'Other', url: '', text: 'The server listens on a port.' },
+    ]);
+    const text = answerFrom(kb2, 'Which validation libraries can replace ajv?') ?? '';
+    expect(text).toContain('joi or yup');
+    expect(text).not.toContain('require');
   });
 
   test('"to port" a number is the verb: the question asks for steps, not for a port number', () => {

@@ -7,7 +7,7 @@
 import { codeNamesIn, entryAsked, MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, escapeRegExp, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
-import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
+import { keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
@@ -90,9 +90,13 @@ function readingsOf(list: Sentence[]): Reading[] {
       // through the items' words as much as its own.
       // A sentence that goes on from the one before ("For example, Memcheck adds 16 bytes…"
       // after "The redzone size depends on the tool.") is read with it: chosen, it brings it.
-      const words = unit.kind === 'lead' ? [...unit.words, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => u.words)] : leansOnPrior(list, index) ? [...unit.words, ...list[index - 1].words] : unit.words;
+      const inGroup = unit.kind === 'lead' ? memberOf(list, unit.group) : null;
+      const words = inGroup ? [...unit.words, ...list.filter((u) => inGroup(u) && u !== unit).flatMap((u) => u.words)] : leansOnPrior(list, index) ? [...unit.words, ...list[index - 1].words] : unit.words;
       // A lead-in's items are its own words too: only a parenthesis is an aside.
-      const main = unit.kind === 'lead' ? [...unit.main, ...list.filter((u) => u.group === unit.group && u !== unit).flatMap((u) => [...u.main])] : unit.main;
+      // An item that leads a list nested in it ("- Returns: <Object> Options object") is an item
+      // first: its nested items' words are an aside to it, as a parenthesis is ("hash" in one
+      // field and "password" in another do not make it about hashing passwords).
+      const main = inGroup && unit.parent === undefined ? [...unit.main, ...list.filter((u) => inGroup(u) && u !== unit).flatMap((u) => [...u.main])] : unit.main;
       return { words, main };
     });
     readingCache.set(list, readings);
@@ -134,6 +138,10 @@ const EARLIER_TIE = 0.01;
 const ASIDE_SHARE = 0.5;
 /** A unit that lists things: a lead-in with its items, an item, or a sentence of three or more comma-separated things. */
 const ENUMERATES = /(?:,[^,.;]{1,60}){2,}/;
+/** A heading that names a procedure: "How to make a claim", "How do I port my number?". */
+const HOW_TO = /^\s*how (?:to|do i|can i|do you)\b/i;
+/** A lead-in to a list of choices, one of which applies: "…in one of the following ways:", "The value could be:", "must be one of:". */
+const CHOICES = /\b(?:(?:one|any|either) of (?:the following|these|those)|(?:could|can|may|must|should) be(?: one of)?\s*[:：]$|the following (?:ways|values|choices|alternatives))/i;
 /** What listing things adds to a unit's score when the question asks for several. */
 const LIST_BONUS = 0.1;
 /** A question word found only in the unit's page title or heading counts fully: a heading is what its sentences are about. */
@@ -169,6 +177,14 @@ const spelledOut = (word: string, text: string) => /^\p{Lu}{2,6}s?$/u.test(word)
 const ENTRY_LABEL = /(?:^|\s)\d+(?:\.\d+)+\.?\s+["'“]?\p{Lu}/gu;
 /** A unit that names two entries or more: a line of a table of contents. */
 const listsEntries = (text: string) => (text.match(ENTRY_LABEL)?.length ?? 0) >= 2;
+/**
+ * The units of a list or table's group as its lead-in stands for them: the group's own, and those
+ * of the lists nested in its items (an item with a list under it leads that list, units.ts).
+ */
+function memberOf(list: readonly Unit[], group: number): (u: Unit) => boolean {
+  const nested = new Set(list.filter((u) => u.parent === group).map((u) => u.group));
+  return (u) => u.group === group || nested.has(u.group);
+}
 /** Does the text unit at `index` go on from the text unit before it? */
 const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind === 'text' && list[index - 1]?.kind === 'text' && GOES_ON.test(list[index].text);
 
@@ -256,7 +272,7 @@ export function compose(
   const answerText = (c: Pick) => (c.unit.kind === 'lead' ? leadText(c) : c.unit.text);
   /** A lead-in's text with its group, joined once: each part's filters read it several times. */
   const leadTexts = new Map<Pick, string>();
-  const leadText = (c: Pick) => leadTexts.get(c) ?? leadTexts.set(c, unitsOf[c.passage].filter((u) => u.group === c.unit.group).map((u) => u.text).join(', ')).get(c)!;
+  const leadText = (c: Pick) => leadTexts.get(c) ?? leadTexts.set(c, unitsOf[c.passage].filter(memberOf(unitsOf[c.passage], c.unit.group)).map((u) => u.text).join(', ')).get(c)!;
   chosen.forEach((p, pi) => {
     // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
@@ -322,6 +338,34 @@ export function compose(
     chars += c.unit.text.length;
   };
   const several = ASKS_SEVERAL.test(question);
+  /** Items given by their first sentence only (a list too long to give whole), with that sentence. */
+  const heads = new Map<Pick, string>();
+  /**
+   * A lead-in's items: whole when they fit; when they do not and the question asks for several
+   * things (the list is the answer), each by its first sentence ("curB current number of Bytes
+   * allocated.") when those fit, so the answer names every item instead of stopping after two
+   * long ones; else as many whole items as fit, in order. (A procedure's steps come whole or
+   * not at all: see take().)
+   */
+  const addItems = (pi: number, indices: number[]) => {
+    const items = indices.map((i) => unitPick(pi, i)).slice(0, MAX_ITEMS);
+    const room = MAX_LIST_CHARS - chars;
+    const headOf = (p: Pick) => splitSentences(p.unit.text)[0] ?? p.unit.text;
+    if (several && items.reduce((a, p) => a + p.unit.text.length, 0) > room && items.length > 1 && items.reduce((a, p) => a + headOf(p).length, 0) <= room) {
+      for (const p of items) {
+        if (picks.includes(p)) continue;
+        const head = headOf(p);
+        if (head.length < p.unit.text.length) heads.set(p, head);
+        picks.push(p);
+        chars += head.length;
+      }
+      return;
+    }
+    for (const p of items) {
+      if (chars + p.unit.text.length > MAX_LIST_CHARS) break;
+      add(p);
+    }
+  };
   // "What is not covered?" is answered by what the pages say is not ("does not cover:"), not
   // by what is: stop words drop the "not", so it weighs here.
   const negated = NEGATION.test(question);
@@ -358,7 +402,7 @@ export function compose(
   // So is a lead-in whose table has a row the question names by its key ("concord.c:insert"):
   // the visitor's other words may be spread over the header and other rows.
   const isShadowed = (c: Pick) => c.unit.kind === 'lead' && unitsOf[c.passage].some((u, i) => u.group === c.unit.group && u.kind === 'row' && (!!unitPick(c.passage, i).keyed || [...c.covers].every((q) => unitPick(c.passage, i).covers.has(q) || contextOf[c.passage].has(q))));
-  const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter((u) => u.group === c.unit.group).length > 2 : c.unit.kind !== 'text' || ENUMERATES.test(c.unit.text));
+  const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter(memberOf(unitsOf[c.passage], c.unit.group)).length > 2 : (c.unit.kind !== 'text' && c.unit.kind !== 'code') || ENUMERATES.test(c.unit.text));
   /** A unit with what it needs to be understood: a lead-in's items, an item's lead-in. */
   const take = (c: Pick): void => {
     const list = unitsOf[c.passage];
@@ -375,6 +419,9 @@ export function compose(
       if (leadIn >= 0 && leadIn < c.index) {
         // Asked for several things, one item of a list is one of the answers: the list is the answer.
         if (several && c.unit.kind === 'item') return take(unitPick(c.passage, leadIn));
+        // So is an item of a list of choices ("…in one of the following ways:", "The value could
+        // be:"): alone, one choice reads as the only one.
+        if (c.unit.kind === 'item' && CHOICES.test(list[leadIn].text)) return take(unitPick(c.passage, leadIn));
         if (list[leadIn].text.length <= 200) add(unitPick(c.passage, leadIn));
       }
       // So it is when the list has no lead-in: the sentence just before it introduces it.
@@ -382,8 +429,12 @@ export function compose(
       if (several && c.unit.kind === 'item' && leadIn < 0 && list[first - 1]?.kind === 'text') return take(unitPick(c.passage, first - 1));
       // A step of a procedure says little alone ("Restart your iPhone."): all its steps come,
       // in order, when they fit.
-      if (c.unit.step) {
-        const steps = list.map((u, i) => [u, i] as const).filter(([u]) => u.group === c.unit.group && u.step);
+      // So are the items of a bulleted list that opens a section headed as a procedure ("How to
+      // make a claim": "- File your claim…", "- Pay the excess…").
+      const procedure = c.unit.kind === 'item' && leadIn < 0 && first === 0 && HOW_TO.test(chosen[c.passage].heading);
+      if (c.unit.step || procedure) {
+        // A step with steps nested under it ("4. … 1. N|Solid …") is a step of its list still.
+        const steps = list.map((u, i) => [u, i] as const).filter(([u]) => (u.group === c.unit.group || u.parent === c.unit.group) && (u.step || procedure));
         if (steps.reduce((a, [u]) => a + u.text.length, 0) <= MAX_LIST_CHARS) for (const [, i] of steps) add(unitPick(c.passage, i));
       }
     }
@@ -422,16 +473,13 @@ export function compose(
         break;
       }
     }
-    if (c.unit.kind === 'lead' || /[:：]$/.test(c.unit.text)) {
-      let n = 0;
-      for (let i = c.index + 1; i < list.length && n < MAX_ITEMS; i++) {
-        const u = list[i];
-        if (c.unit.kind === 'lead' ? u.group !== c.unit.group : n > 0) break;
-        if (chars + u.text.length > MAX_LIST_CHARS) break;
-        add(unitPick(c.passage, i));
-        n++;
-      }
-    }
+    if (c.unit.kind === 'lead') {
+      const items: number[] = [];
+      // Its items, and those of lists nested in them ("- times <Object>" over "  - user…").
+      const member = memberOf(list, c.unit.group);
+      for (let i = c.index + 1; i < list.length && member(list[i]); i++) items.push(i);
+      addItems(c.passage, items);
+    } else if (/[:：]$/.test(c.unit.text) && c.index + 1 < list.length && (list[c.index + 1].kind !== 'code' || wantsCode) && chars + list[c.index + 1].text.length <= MAX_LIST_CHARS) add(unitPick(c.passage, c.index + 1));
   };
   // A question of several parts ("how much is the late fee, and how much data does Basic
   // include?") is answered part by part; a simple question is one part.
@@ -654,7 +702,8 @@ export function compose(
   // Rows of one table stand on lines of their own, as a list, when there are several.
   const rowsIn = (pi: number) => picks.filter((p) => p.passage === pi && p.unit.kind === 'row').length;
   for (const p of picks) {
-    let text = p.unit.kind === 'item' || (p.unit.kind === 'row' && rowsIn(p.passage) > 1) ? `- ${p.unit.text}` : p.unit.text;
+    const own = heads.get(p) ?? p.unit.text;
+    let text = p.unit.kind === 'item' || p.unit.parent !== undefined || (p.unit.kind === 'row' && rowsIn(p.passage) > 1) ? `- ${own}` : own;
     // Of two named things, each answer says which it is about when only its heading does.
     const pairHeading = ownSection[p.passage] && !pair!.terms.some((t) => p.covers.has(t));
     // "How do I remove a header?": under ".removeHeader(key)" the answer says "Remove the value

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chunk, codeNamesIn, entryAsked, entryName, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
 import { htmlToText, sentences, tokens } from './text.ts';
+import { units } from './units.ts';
 
 describe('documents', () => {
   test('front matter gives title and url; HTML loses scripts and keeps headings', () => {
@@ -40,6 +41,50 @@ describe('documents', () => {
     const withList = parts.find((p) => p.text.includes('Timer: up to 12 hours'));
     expect(withList?.text).toContain('The settings have these ranges:');
     expect(parts.some((p) => p.text.trim().endsWith(':'))).toBe(false);
+  });
+
+  test('a loose list (items apart by blank lines) is not cut between its items: the passage ends before its lead-in', () => {
+    const intro = 'Memcheck watches every allocation your program makes and checks each access to it. '.repeat(6).trim();
+    const items = ['- malloc/new: the memory is addressable but not valid. You have to write to it before you read it.', '- calloc: the memory is addressable and valid, since calloc clears it to zero.', '- realloc: a larger block is addressable but invalid in its new part; a smaller one loses its end.'];
+    const parts = chunk({ id: 'mc.pdf', title: 'Memcheck', url: '', text: `${intro}\n\nMemcheck intercepts the allocation calls. The behaviour you get is:\n\n${items.join('\n\n')}\n\nThat is all.` });
+    const withList = parts.filter((p) => p.text.includes('calloc: the memory'));
+    expect(withList).toHaveLength(1);
+    expect(withList[0].text).toContain('The behaviour you get is:');
+    expect(withList[0].text).toContain('malloc/new: the memory');
+    expect(withList[0].text).toContain('realloc: a larger block');
+  });
+
+  test('a loose list longer than two passages is cut between items, and each later piece opens with its lead-in', () => {
+    const items = Array.from({ length: 20 }, (_, i) => `- Entry ${i}: what the entry does, in a sentence of about one hundred and twenty characters or so, give or take.`);
+    const parts = chunk({ id: 'long.md', title: 'Long', url: '', text: `# Entries\n\nThe entries are:\n\n${items.join('\n\n')}` });
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) expect(p.text.startsWith('The entries are:')).toBe(true);
+    expect(parts.map((p) => p.text).join('\n').match(/- Entry \d+:/g)).toHaveLength(20);
+  });
+
+  test('a passage cut inside a code listing opens with its fence again, so what follows the listing is prose', () => {
+    const code = Array.from({ length: 16 }, (_, i) => `const option${i} = require('fastify')({ logger: true, value: ${i} })`);
+    const parts = chunk({ id: 'server.md', title: 'Server', url: '', text: `# Logging\n\n\`\`\`js\n${code.slice(0, 8).join('\n')}\n\n${code.slice(8).join('\n')}\n\`\`\`\n\nThe other log entries that will be disabled are:\n- an error log\n- an info log` });
+    expect(parts.length).toBeGreaterThan(1);
+    const last = parts.at(-1)!;
+    expect(last.text.startsWith('\`\`\`')).toBe(true);
+    expect(units(last.text).find((u) => u.text.startsWith('The other log entries'))?.kind).toBe('lead');
+  });
+
+  test('an indented list that opens a passage keeps its indent: its items stay one list, not one nested in the first', () => {
+    const intro = 'The script post-processes the line-oriented diff and highlights the differing segments of each pair of lines. '.repeat(8).trim();
+    const items = ['  1. It will only highlight hunks in which the number of removed and added lines is the same.', '  2. It will find the common prefix and suffix of two lines.'];
+    const parts = chunk({ id: 'dh.txt', title: 'diff-highlight', url: '', text: `${intro}\n\n${items.join('\n\n')}` });
+    const withList = parts.find((p) => p.text.includes('common prefix'))!;
+    const list = units(withList.text).filter((u) => u.kind === 'item' || u.kind === 'lead');
+    expect(list.map((u) => u.kind)).toEqual(['item', 'item']);
+    expect(list[0].group).toBe(list[1].group);
+  });
+
+  test('items with no lead-in (release notes\' entries) are cut as prose is', () => {
+    const items = Array.from({ length: 12 }, (_, i) => ` * "git thing${i}" learned an option, described here in about one hundred and ten characters.`);
+    const parts = chunk({ id: 'notes.txt', title: 'Notes', url: '', text: `# Updates\n\n${items.join('\n\n')}` });
+    expect(Math.max(...parts.map((p) => p.text.length))).toBeLessThanOrEqual(900);
   });
 
   test('an FAQ\'s question opens the passage of its answer, not the end of the one before', () => {

@@ -16,7 +16,7 @@ import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
 import { isEnglishWord } from './english-words.ts';
-import { isOptionTerm, keyCells, namesKey, units } from './units.ts';
+import { isOptionTerm, keyCells, namesKey, splitSentences, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
 import { askedWords, asksAsHeading, FENCE, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
@@ -174,8 +174,10 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   let heading = '';
   let buf: string[] = [];
   const flush = () => {
-    const text = buf.join('\n\n').trim();
-    if (text) out.push({ id: `${doc.id}#${out.length}`, sourceId: doc.sourceId ?? doc.id, title: doc.title, url: doc.url, heading, text });
+    // An item that opens the passage keeps its indent, as the items after it keep theirs (one
+    // indented under another is nested in it: units.ts).
+    const text = buf.join('\n\n').replace(/^\s*\n/, '').trimEnd();
+    if (text.trim()) out.push({ id: `${doc.id}#${out.length}`, sourceId: doc.sourceId ?? doc.id, title: doc.title, url: doc.url, heading, text });
     buf = [];
   };
   // Inside a listing fenced by ``` or by a long dashed line (Git's plain-text docs),
@@ -183,13 +185,30 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   // only as the first line of a block that goes on (under a title a dashed line is the
   // title's underline; alone, a thematic break).
   let listing = false;
-  for (const block of doc.text.split(/\n\s*\n/)) {
+  // The fence that opened it ("```", "------------"): a passage cut inside a listing opens with
+  // it again, or the next passage's code read as prose up to its closing fence, and what came
+  // after as code ("The other log entries that will be disabled are:" and its list).
+  let fence = '```';
+  const reopen = (inListing: boolean) => {
+    if (inListing) buf.push(fence);
+  };
+  // Where the list being read starts in buf (its lead-in, or its first item), and its lead-in:
+  // a loose list (items apart by blank lines, as HTML's <li>, PDF items and Markdown's loose
+  // lists come) is many blocks, and a cut between them left the later items without their
+  // lead-in and the answer with half the list.
+  let run = -1;
+  let runLead: string | null = null;
+  // Blank lines end a block; the next block's indentation is kept, so an item's indented body
+  // ("   yields (where…):" under "1. Two changes on the same line…") is told from prose.
+  for (const block of doc.text.split(/\n(?:[ \t\r]*\n)+/)) {
     const b = block.trim();
     if (!b) continue;
     const lines = b.split('\n');
     const inListing = listing;
     lines.forEach((line, i) => {
-      if (FENCE.test(line) && (listing || (i === 0 && lines.length > 1))) listing = !listing;
+      if (!FENCE.test(line) || !(listing || (i === 0 && lines.length > 1))) return;
+      if (!listing) fence = line.trim().replace(/^(`{3,}|~{3,}).*$/, '$1');
+      listing = !listing;
     });
     const h = inListing ? null : /^#{1,6}\s+(.+?)\s*#*$/.exec(lines[0]);
     // A title underlined with = or - ("Color Config" over "------------"), as Markdown and
@@ -203,6 +222,7 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     const banner = !h && !setext && !inListing && lines.length >= 3 && lines.every((l) => BANNER_RULE.test(l) || /^#\s+\S/.test(l)) && BANNER_RULE.test(lines[0])
       ? lines.filter((l) => !BANNER_RULE.test(l)).map((l) => l.replace(/^#\s+/, '').trim()).join(' ') || null : null;
     if (h || setext || caps || banner) {
+      run = -1;
       flush();
       heading = h ? h[1] : (setext ?? caps ?? banner)!;
       const rest = caps || banner ? '' : lines.slice(h ? 1 : 2).join('\n').trim();
@@ -217,6 +237,7 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
       // A long table is cut between rows, each piece under the table's header (and lead-in),
       // so a row is searched in a passage of ordinary size, not in one of 20,000 characters.
       const lead = leadIn ? buf.pop()! : null;
+      run = -1;
       flush();
       for (const piece of pieces) {
         buf.push(lead ? `${lead}\n\n${piece}` : piece);
@@ -224,19 +245,60 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
       }
       continue;
     }
-    if (buf.join('\n\n').length + b.length > CHUNK_CHARS && !(leadIn && b.length <= CHUNK_CHARS)) {
+    // An item, or an item's body (indented, or a listing), goes on with the list being read.
+    const item = !inListing && LIST_ITEM.test(b);
+    const inList = run >= 0 && (item || /^[ \t]{2,}\S/.test(block) || inListing || FENCE.test(lines[0]));
+    if (item && !inList) {
+      run = leadIn ? buf.length - 1 : buf.length;
+      runLead = leadIn ? buf.at(-1)! : null;
+    } else if (!inList) run = -1;
+    if (buf.join('\n\n').length + b.length > CHUNK_CHARS && inList) {
+      // The list goes on past the passage's size: the passage ends before the list, which
+      // stays whole up to LIST_CHARS; a longer list is cut between items, and the next piece
+      // opens with its lead-in again, as a long table's pieces do with its header.
+      const list = buf.slice(run);
+      if ([...list, b].join('\n\n').length <= (runLead ? LIST_CHARS : CHUNK_CHARS)) {
+        if (run > 0) {
+          buf = buf.slice(0, run);
+          flush();
+          buf.push(...list);
+        }
+      } else {
+        flush();
+        if (runLead) buf.push(carriedLead(runLead));
+        reopen(inListing);
+      }
+      run = 0;
+    } else if (buf.join('\n\n').length + b.length > CHUNK_CHARS && !(leadIn && b.length <= CHUNK_CHARS)) {
       // An FAQ's question ("5.1. Can Valgrind write my suppressions for me?") opens the passage
       // of its answer ("Yes! Use --gen-suppressions=yes…"), not the end of the one before.
       // So does an option's synopsis ("--num-callers=<number> [default: 12]") its description.
       const question = buf.length > 1 && ((ASKS.test(buf.at(-1)!) && !ASKS.test(b)) || isOptionTerm(buf.at(-1)!)) ? buf.pop()! : null;
       flush();
       if (question) buf.push(question);
+      reopen(inListing);
+      // A list that opens here opens the new passage.
+      if (run >= 0) run = buf.length;
     }
-    buf.push(b);
+    // An item keeps its indent: indented under another item, it is an item of a nested list (units.ts).
+    buf.push(item ? block.replace(/^\n+/, '').trimEnd() : b);
   }
   flush();
   return out;
 }
+
+/**
+ * How long a loose list with a lead-in grows in one passage before it is cut between items:
+ * lists in one block stay whole whatever their length (tablePieces), a list of blocks up to
+ * twice a passage. Items with no lead-in under a heading (release notes' entries) are entries
+ * of their own, cut as prose is.
+ */
+const LIST_CHARS = 2 * CHUNK_CHARS;
+/** A block that opens with a list item ("- …", "* …", "1. …", "2) …"). */
+const LIST_ITEM = /^(?:[-*+•]|\d{1,3}[.)])\s+\S/;
+/** How long a lead-in a list's later piece repeats whole; of a longer one, its last sentence ("The behaviour you get is:"). */
+const LEAD_CARRY = 300;
+const carriedLead = (lead: string) => (lead.length <= LEAD_CARRY ? lead : (splitSentences(lead.replace(/\s+/g, ' ')).at(-1) ?? lead));
 
 /**
  * A table's block in pieces of about CHUNK_CHARS, each under the table's header; null for

@@ -475,7 +475,7 @@ export function htmlToText(html: string): { text: string; title: string | null }
       .replace(/<[^>]+>/g, '')
       .replace(/[ \t]+/g, ' ')}\n\n`)
     .replace(/<h([1-6])[^>]*>/gi, (_m, n: string) => `\n${'#'.repeat(Number(n))} `)
-    .replace(/<li[^>]*>/gi, '\n- ')
+    .replace(/<(\/?)(ul|ol|li)\b[^>]*>/gi, nestedItems())
     .replace(/<\/(p|div|h[1-6]|li|section|article|header|footer|blockquote|dd|dt)>|<br\s*\/?>/gi, '\n\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|\w+);/gi, (m, e: string) => {
@@ -486,9 +486,28 @@ export function htmlToText(html: string): { text: string; title: string | null }
       return ENTITIES[e.toLowerCase()] ?? m;
     })
     .replace(/[ \t]+/g, ' ')
+    .replace(/\n ?\u0001+/g, (m) => `\n${'  '.repeat(m.replace(/[^\u0001]/g, '').length)}`)
     .replace(/\n\s*\n\s*\n+/g, '\n\n')
     .trim();
   return { text, title: title ? htmlToText(title).text : null };
+}
+
+/**
+ * Each <li> a line "- …", a nested list's items indented two spaces a level deeper ("  - protocol
+ * <string>" under "- Returns: <Object> Options object"), as Markdown writes them: flat, the items
+ * of a returned object read as more parameters. The indent is marked with U+0001 until spaces
+ * are collapsed. For String.replace over the tags <ul>, <ol>, <li> and their ends.
+ */
+function nestedItems(): (tag: string, close: string, name: string) => string {
+  let depth = 0;
+  return (_tag, close, name) => {
+    const n = name.toLowerCase();
+    if (n !== 'li') {
+      depth = Math.max(0, depth + (close ? -1 : 1));
+      return ' ';
+    }
+    return close ? '\n\n' : `\n${'\u0001'.repeat(Math.max(0, depth - 1))}- `;
+  };
 }
 
 /** Markdown inline syntax removed, for answers built from passages. */

@@ -25,6 +25,19 @@ describe('units', () => {
     expect(new Set(u.slice(0, 3).map((x) => x.group)).size).toBe(1);
   });
 
+  test('an item indented under another opens a nested list, which that item leads; HTML keeps the nesting', () => {
+    const { text } = htmlToText('<p>Each object includes:</p><ul><li>model <code>&lt;string&gt;</code></li><li>times <code>&lt;Object&gt;</code><ul><li>user <code>&lt;number&gt;</code></li><li>idle <code>&lt;number&gt;</code></li></ul></li><li>speed</li></ul>');
+    expect(text).toMatch(/- times <Object>\s*\n {2}- user <number>/);
+    const u = units(text);
+    expect(u.map((x) => [x.kind, x.text])).toEqual([
+      ['lead', 'Each object includes:'], ['item', 'model <string>'], ['lead', 'times <Object>'], ['item', 'user <number>'], ['item', 'idle <number>'], ['item', 'speed'],
+    ]);
+    // The nested list has its own group; its lead is an item of the outer list, which goes on after it.
+    expect(u[2].parent).toBe(u[0].group);
+    expect(u[3].group).toBe(u[2].group);
+    expect(u[5].group).toBe(u[0].group);
+  });
+
   test('a Markdown table becomes rows that name their headers', () => {
     expect(units('| Plan | Midtown | Harbor |\n|---|---|---|\n| Hot Desk | $269 | $289 |').map((u) => [u.kind, u.text]))
       .toEqual([['row', 'Plan: Hot Desk; Midtown: $269; Harbor: $289']]);

@@ -23,6 +23,11 @@ export interface Unit {
   group: number;
   /** An item of a numbered list: a step, which says little without the others. */
   step?: boolean;
+  /**
+   * An item with a list nested under it ("- Returns: <Object> Options object" over "  - protocol
+   * <string>…") is the lead-in of that list (its group) and an item of its own list: this group.
+   */
+  parent?: number;
   /** A table row's cells, as plain text: a row is about its own cell that the visitor names ("ENOSPC"). */
   cells?: string[];
 }
@@ -111,6 +116,11 @@ function entryQuestions(sentences: string[]): string[] {
 export function units(text: string): Unit[] {
   const out: Unit[] = [];
   let group = 0;
+  /** Groups handed out so far: a nested list's group is a new one, and its parent list's comes back after it. */
+  let groups = 0;
+  /** Of the list being read: its items' indent, and while a nested list is read, its parent list's group and its own items' indent. */
+  let indent = 0;
+  let nested: { outer: number; indent: number } | null = null;
   let para: string[] = [];
   let item: string[] | null = null;
   let inList = false;
@@ -158,7 +168,8 @@ export function units(text: string): Unit[] {
    * announces it ("The following flags can be passed as hints.").
    */
   const open = () => {
-    group += 1;
+    group = ++groups;
+    nested = null;
     const last = out[out.length - 1];
     if (last && last.kind === 'text' && (/[:：]$/.test(last.text) || /\b(the following|as follows)\b/i.test(last.text))) {
       last.kind = 'lead';
@@ -237,7 +248,22 @@ export function units(text: string): Unit[] {
     }
     if (ITEM.test(line)) {
       flushPara(); flushItem();
-      if (!inList) open();
+      const at = /^\s*/.exec(line)![0].length;
+      if (!inList) {
+        open();
+        indent = at;
+      } else if (nested && at < nested.indent) {
+        // Back out of a nested list: its parent list goes on.
+        group = nested.outer;
+        nested = null;
+      } else if (!nested && at >= indent + 2 && out.at(-1)?.kind === 'item' && out.at(-1)!.group === group) {
+        // An item indented under the one before opens a list nested in it: that item is the
+        // nested list's lead-in, and stays an item of its own list.
+        const parentItem = out.at(-1)!;
+        nested = { outer: group, indent: at };
+        group = ++groups;
+        Object.assign(parentItem, { kind: 'lead', group, parent: nested.outer });
+      }
       inList = true;
       item = [line.replace(ITEM, '')];
       numbered = /^\s*\d/.test(line);

@@ -11,8 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KnowledgeBase } from '../../../server/knowledge/knowledge.ts';
-import { compose } from '../../../server/engines/extractive.ts';
+import { count as countIn, eachAnswer, type Tally } from '../tally.ts';
 
 type Question = { set: string; type: 'near-miss' | 'control'; ask: string; missing?: string; expect?: string[]; note?: string };
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -27,38 +26,24 @@ export function half(ask: string): 'tune' | 'check' {
   return createHash('sha1').update(ask).digest()[0] % 2 === 0 ? 'tune' : 'check';
 }
 
-const tally = new Map<string, { n: number; ok: number; wrong: number }>();
-const count = (key: string, ok: boolean, wrong: boolean) => {
-  const t = tally.get(key) ?? { n: 0, ok: 0, wrong: 0 };
-  t.n++; if (ok) t.ok++; if (wrong) t.wrong++;
-  tally.set(key, t);
-};
-for (const set of [...new Set(questions.map((q) => q.set))]) {
-  const dir = join(here, '..', 'sets', set);
-  const meta = JSON.parse(readFileSync(join(dir, 'set.json'), 'utf8'));
-  const language = meta.language ?? 'en';
-  const kb = await KnowledgeBase.load({ knowledge: { dir: join(dir, 'knowledge'), documents: [] }, language });
-  await kb.gatherSurface();
-  for (const q of questions.filter((x) => x.set === set)) {
-    const found = kb.search(q.ask);
-    const answer = compose(found.spelled, found.passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords);
-    // An answer always cites its passages; no answer is the engine's "don't know".
-    const text = answer?.text ?? '';
-    const h = half(q.ask);
-    if (q.type === 'near-miss') {
-      count(`near-miss ${q.missing}`, !answer, !!answer);
-      count('near-miss (all)', !answer, !!answer);
-      count(`near-miss (${h})`, !answer, !!answer);
-      count(`near-miss ${set}`, !answer, !!answer);
-    } else {
-      const right = !!answer && (q.expect ?? []).every((e) => new RegExp(e, 'i').test(text));
-      count('control (all)', right, !!answer && !right);
-      count(`control (${h})`, right, !!answer && !right);
-      count(`control ${set}`, right, !!answer && !right);
-    }
-    if (list && (!onlyHalf || onlyHalf === h)) console.log(`${q.type === 'near-miss' ? (answer ? 'ANSWERED' : 'honest  ') : ((q.expect ?? []).every((e) => new RegExp(e, 'i').test(text)) && answer ? 'right   ' : answer ? 'WRONG   ' : 'NO-ANSWR')} ${set} | ${q.ask}${answer ? `\n           → ${text.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
+const tally: Tally = new Map();
+const count = (key: string, ok: boolean, wrong: boolean) => countIn(tally, key, ok, wrong);
+await eachAnswer(questions, (q, answer, text) => {
+  const set = q.set;
+  const h = half(q.ask);
+  if (q.type === 'near-miss') {
+    count(`near-miss ${q.missing}`, !answer, !!answer);
+    count('near-miss (all)', !answer, !!answer);
+    count(`near-miss (${h})`, !answer, !!answer);
+    count(`near-miss ${set}`, !answer, !!answer);
+  } else {
+    const right = !!answer && (q.expect ?? []).every((e) => new RegExp(e, 'i').test(text));
+    count('control (all)', right, !!answer && !right);
+    count(`control (${h})`, right, !!answer && !right);
+    count(`control ${set}`, right, !!answer && !right);
   }
-}
+  if (list && (!onlyHalf || onlyHalf === h)) console.log(`${q.type === 'near-miss' ? (answer ? 'ANSWERED' : 'honest  ') : ((q.expect ?? []).every((e) => new RegExp(e, 'i').test(text)) && answer ? 'right   ' : answer ? 'WRONG   ' : 'NO-ANSWR')} ${set} | ${q.ask}${answer ? `\n           → ${text.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
+});
 console.log('\nnear misses: honest = "don\'t know", nothing cited; wrong-cited = an answer with a citation');
 console.log('controls: right = every expect pattern matched; wrong-cited = an answer that misses one\n');
 for (const [key, t] of [...tally].sort(([a], [b]) => a.localeCompare(b))) {
