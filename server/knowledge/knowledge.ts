@@ -420,6 +420,17 @@ function store(o: KnowledgeOptions, p: Prepared, data: IndexData) {
   }
 }
 
+/**
+ * Endings a stemmer cuts off or leaves: English ("-est", "-ing", "-ness") and the commonest of
+ * the other shipped languages ("-ung", "-ez", "-ando"), whose real words can reach correction.
+ */
+const ENDING = /^(?:e|e?s|e?d|ing|e?r|ers|e?st|ly|ness|ment|ions?|ive|ity|ie[sdr]|iest|en|em|ung|ez|ons|ent|a[sr]|os|(?:and|ad)[oa])$/;
+
+/** A word that is its stem plus an ending ("largest" from "larg"), not the stem with a slip ("runns"). */
+function goesOnFrom(word: string, stem: string): boolean {
+  return word.startsWith(stem) && ENDING.test(word.slice(stem.length));
+}
+
 export class KnowledgeBase {
   private readonly index: SearchIndex;
   private readonly passages: Stored[];
@@ -507,7 +518,9 @@ export class KnowledgeBase {
 
   private setSurface(map: Map<string, string>) {
     const spellings = new Set<string>();
-    for (const w of map.keys()) for (let i = 0; i + 3 <= w.length; i++) spellings.add(w.slice(i, i + 3));
+    // The surface words are those of five letters or more; the index's terms (stems, short
+    // words among them) spell the short ones, so "plsn" may be corrected to "plan".
+    for (const words of [map.keys(), this.index.data.terms]) for (const w of words) for (let i = 0; i + 3 <= w.length; i++) spellings.add(w.slice(i, i + 3));
     this.spellings = spellings;
     this.surface = surfaceMap(map);
   }
@@ -661,7 +674,8 @@ export class KnowledgeBase {
       // A word that goes on from the stem it is corrected to ("largest" → "larg", which the pages
       // write "larger") has an ending the stemmer leaves, not a slip: it is found as that stem
       // but read as typed ("the largest value…" asks for a bound).
-      if (expansions[0]?.spelling && words.get(q.term)!.toLowerCase().startsWith(this.index.termOf(expansions[0].term))) expansions = expansions.map(({ term, factor }) => ({ term, factor }));
+      // A slip after the stem ("runns" → runs → "run") is still a slip: only an ending goes on.
+      if (expansions[0]?.spelling && goesOnFrom(words.get(q.term)!.toLowerCase(), this.index.termOf(expansions[0].term))) expansions = expansions.map(({ term, factor }) => ({ term, factor }));
       if (expansions[0]?.spelling) fixes.set(words.get(q.term)!.toLowerCase(), expansions[0].spelling);
       if (!expansions.length) expansions = this.index.expand(q.term);
       if (!expansions.length && q.own && words.has(q.term)) expansions = this.index.expandSurface(words.get(q.term)!, () => this.surfaceVocabulary());
@@ -676,19 +690,20 @@ export class KnowledgeBase {
       // the rarest word, so the common words around it cannot carry a passage alone.
       // Words of the same meaning the knowledge uses ("cost" where the pages say "price") join
       // as weaker expansions; the word itself, or its typo's words, stay first.
+      // A corrected word brings the synonyms of the word it stands for ("fese" → fees → price, cost).
+      const meant = expansions[0]?.spelling ? this.index.termOf(expansions[0].term) : q.term;
       const seen = new Set(expansions.map((e) => e.term));
-      for (const syn of synonymsOf(q.term, this.language)) {
+      for (const syn of synonymsOf(meant, this.language)) {
         const id = this.index.idOf(syn);
         if (id !== undefined && !seen.has(id)) {
           expansions = [...expansions, { term: id, factor: SYNONYM_FACTOR }];
           seen.add(id);
         }
       }
+      // A corrected word is known by the word it stands for (meant), as the spelt question says it.
       const idf = expansions.length ? this.index.idf(this.index.termOf(expansions[0].term)) : UNKNOWN_WEIGHT * this.index.idf(q.term);
-      // A corrected word is known by the word it stands for, as the spelt question says it.
-      const key = expansions[0]?.spelling ? this.index.termOf(expansions[0].term) : q.term;
-      weights.set(key, idf * q.weight);
-      alternatives.set(key, expansions.length ? expansions.map((e) => this.index.termOf(e.term)) : [q.term]);
+      weights.set(meant, idf * q.weight);
+      alternatives.set(meant, expansions.length ? expansions.map((e) => this.index.termOf(e.term)) : [q.term]);
       return [{ ...q, idf, expansions }];
     });
     const spelled = spelledAsMeant(question, fixes, this.language);

@@ -132,11 +132,25 @@ describe('retrieval', () => {
     expect([...club.search('how do I join the maling list?').alternatives]).toEqual([['join', ['join']], ['mail', ['mail']], ['list', ['list']]]);
     // Two neighbours swapped ("seped") and a letter typed twice ("leavinng", a form the pages lack).
     expect(club.search('at what seped do you ride?').alternatives.get('speed')).toEqual(['speed']);
-    expect(club.search('before leavinng?').alternatives.get('leavinng')).toEqual(['leav']); // read as typed: it goes on from "leav"
+    // A slip after the stem ("leavinng" → leaving → "leav") is a slip, read as meant; only an
+    // ending goes on from a stem as typed (the "largest" of the next test).
+    expect(club.search('before leavinng?').alternatives.get('leav')).toEqual(['leav']);
+    expect(club.search('before leavinng?').spelled).toBe('before leaving?');
     // A key next to the right one, in a short word ("quist"); a letter too many, in a form the
     // pages never write ("stoppsed" for "stopped": no word of theirs has "ppe").
     expect(club.search('when are quist hours?').alternatives.get('quiet')).toEqual(['quiet']);
-    expect(club.search('my key stoppsed turning').alternatives.get('stopps')).toEqual(['stop']);
+    expect(club.search('my key stoppsed turning').alternatives.get('stop')).toEqual(['stop']);
+    // A key next to the right one in a four-letter word too, when it is no English word.
+    expect(club.search('how do I make a ride plsn?').alternatives.get('plan')).toEqual(['plan']);
+    expect(club.search('how often do we mqke a plan?').alternatives.get('make')).toEqual(['make']);
+  });
+
+  test('a corrected word brings the synonyms of the word it stands for', () => {
+    const shop = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'prices', title: 'Prices', url: '', text: 'A repair costs 40 euros. The price list is at the desk.' },
+    ] } });
+    expect(shop.search('What does a repair cost?').alternatives.get('cost')).toContain('price');
+    expect(shop.search('What does a repair csot?').alternatives.get('cost')).toContain('price');
   });
 
   test('an English word spelt right is the visitor\'s own word, not a slip for a word the pages use', () => {

@@ -308,8 +308,9 @@ export class SearchIndex {
       const after = w.slice(i, i + 2);
       for (const x of letters) if (fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i), onFirst(i, 0));
     }
-    // In a word of five letters or more, when nothing likelier is found ("quist" → quiet).
-    if (n >= 5) {
+    // A key next to the right one, when nothing likelier is found ("quist" → quiet, "csot" → cost):
+    // in four-letter words too, since a word a dictionary knows is not corrected at all.
+    if (n >= 4) {
       for (let i = 0; i < n; i++) {
         const before = w.slice(Math.max(0, i - 2), i);
         const after = w.slice(i + 1, i + 3);
