@@ -19,7 +19,7 @@ import { isEnglishWord } from './english-words.ts';
 import { isOptionTerm, keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { askedWords, asksAsHeading, FENCE, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
+import { askedWords, asksAsHeading, FENCE, isStopWord, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -613,6 +613,39 @@ export class KnowledgeBase {
   }
 
   /**
+   * Two words typed without the space between them ("valueof", "passhost", "Nodethrows"), spelt
+   * apart: a word of lower-case letters (a capital first at most: an inner capital is a code
+   * name's) that the knowledge lacks, that is no English word and no slip of a word the
+   * knowledge uses, and that is two words end to end: each a stop word, a word of the knowledge
+   * or an English word of three letters or more. Of several ways to cut it, the one with more
+   * words of the knowledge, then the longer shorter part, then the longer first part.
+   */
+  private spacedOut(question: string): string {
+    const english = this.language.toLowerCase().startsWith('en');
+    const known = (w: string) => {
+      const t = normTerm(w, this.language);
+      return t !== null && this.index.idOf(t) !== undefined;
+    };
+    const letters = lettersOf(this.language);
+    return question.replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{4,}(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word) => {
+      const w = word.toLowerCase();
+      // "arround" is a slip of a stop word (stopWordSlip), not "ar round".
+      if (known(w) || isStopWord(w, this.language) || (english && (isEnglishWord(word) || stopWordSlip(w)))) return word;
+      if (this.index.correct(w, (c) => stemOnce(c, this.language), letters, this.knownSpellings()).length) return word;
+      let best: { at: number; score: number } | null = null;
+      for (let at = 2; at <= w.length - 2; at++) {
+        const parts = [w.slice(0, at), w.slice(at)];
+        const kinds = parts.map((p) => (known(p) ? 2 : isStopWord(p, this.language) || (english && p.length >= 3 && isEnglishWord(p)) ? 1 : 0));
+        // A name ("Bitcoin") is cut only after a name the knowledge uses ("Nodethrows").
+        if (kinds.includes(0) || (word[0] !== w[0] && kinds[0] < 2)) continue;
+        const score = kinds[0] + kinds[1] + Math.min(at, w.length - at) / 100 + at / 1000;
+        if (!best || score > best.score) best = { at, score };
+      }
+      return best ? `${word.slice(0, best.at)} ${word.slice(best.at)}` : word;
+    });
+  }
+
+  /**
    * The best passages for a question, most relevant first, each scored in [0,1].
    *
    * Relevance is the share of the question's terms (weighted by rarity) a passage matches,
@@ -622,8 +655,9 @@ export class KnowledgeBase {
    * only move passages up the ranking, so "and how long does it take?" finds the page the
    * conversation is about, while a new question is not pulled back to the old topic.
    */
-  search(question: string, options: SearchOptions | number = {}): SearchResult {
+  search(typed: string, options: SearchOptions | number = {}): SearchResult {
     const o = typeof options === 'number' ? { limit: options } : options;
+    const question = this.spacedOut(typed);
     const limit = o.limit ?? 5;
     const current = this.oneTermPerWord(questionTerms(withPhrasesAsWords(question, this.language), this.language), question).slice(0, MAX_QUESTION_TERMS);
     const context = new Map<string, number>();

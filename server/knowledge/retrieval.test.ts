@@ -145,6 +145,20 @@ describe('retrieval', () => {
     expect(club.search('how often do we mqke a plan?').alternatives.get('make')).toEqual(['make']);
   });
 
+  test('two words typed without the space between them are searched apart', () => {
+    const server = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'opts', title: 'Options', url: '', text: 'The default value of maxParamLength is 100. Pass host 0.0.0.0 to listen on every address. Node throws an error.' },
+    ] } });
+    expect(server.search('What is the default valueof maxParamLength?').spelled).toBe('What is the default value of maxParamLength?');
+    expect(server.search('What if I passhost 0.0.0.0?').weights.has('host')).toBe(true);
+    expect(server.search('When does Nodethrows an error?').spelled).toBe('When does Node throws an error?'); // a name the pages use, then a word
+    // A name with an inner capital, a name whose first part the pages lack, an English word, a
+    // slip of one word and a slip of a stop word are not cut.
+    for (const q of ['Does it do WebSocket?', 'Can I pay with Codepass?', 'Is there a password?']) expect(server.search(q).spelled).toBe(q);
+    expect(server.search('What is the defalt value?').spelled).toBe('What is the default value?');
+    expect(server.search('Is the value arround 100?').weights.has('round')).toBe(false);
+  });
+
   test('a corrected word brings the synonyms of the word it stands for', () => {
     const shop = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'prices', title: 'Prices', url: '', text: 'A repair costs 40 euros. The price list is at the desk.' },

@@ -30,6 +30,10 @@ const QUESTION_SLIPS = new Map([['wich', 'which'], ['whcih', 'which'], ['wat', '
   ['wen', 'when'], ['wher', 'where'], ['cna', 'can'], ['yuo', 'you']]);
 const STOP = new Set([...eng, ...deu, ...fra, ...spa, ...ara, ...OWN, ...QUESTION_SLIPS.keys()].map((w) => w.toLowerCase()).filter((w) => !KEEP.has(w)));
 
+const STOP_OF: Record<string, Set<string>> = { en: new Set(eng), de: new Set(deu), fr: new Set(fra), es: new Set(spa), ar: new Set(ara) };
+/** A stop word of the language ("of", "the"; "und" in German), as typed in any case. */
+export const isStopWord = (word: string, language = 'en') => (STOP_OF[language.toLowerCase().split('-')[0]] ?? STOP).has(word.toLowerCase());
+
 type Stemmer = (word: string) => string;
 const STEMMERS: Record<string, Stemmer> = { en: englishStem, de: stemDe, fr: stemFr, es: stemEs, ar: foldArabic };
 
