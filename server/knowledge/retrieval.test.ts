@@ -130,6 +130,8 @@ describe('retrieval', () => {
     ] } });
     // "maling" stems to "male"; "mailing" is one letter left out, "making" a key next to the right one.
     expect([...club.search('how do I join the maling list?').alternatives]).toEqual([['join', ['join']], ['mail', ['mail']], ['list', ['list']]]);
+    // The one word the likeliest slip makes is matched as if spelt right.
+    expect(club.search('how do I join the maling list?').passages[0].score).toBe(club.search('how do I join the mailing list?').passages[0].score);
     // Two neighbours swapped ("seped") and a letter typed twice ("leavinng", a form the pages lack).
     expect(club.search('at what seped do you ride?').alternatives.get('speed')).toEqual(['speed']);
     // A slip after the stem ("leavinng" → leaving → "leav") is a slip, read as meant; only an

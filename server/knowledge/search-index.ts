@@ -321,7 +321,11 @@ export class SearchIndex {
     if (!tier.size) return [];
     const best = Math.min(...tier.values());
     const df = (t: number) => this.data.offsets[t + 1] - this.data.offsets[t];
-    return [...tier].filter(([, k]) => k === best).map(([t]) => ({ term: t, factor: FUZZY_FACTOR[1], spelling: spelling.get(t) }))
+    // One word the likeliest slip makes is the word meant, matched as if spelt right ("clled" →
+    // called); of several, none is sure, each weaker than an exact match.
+    const likeliest = [...tier].filter(([, k]) => k === best);
+    const factor = likeliest.length === 1 ? 1 : FUZZY_FACTOR[1];
+    return likeliest.map(([t]) => ({ term: t, factor, spelling: spelling.get(t) }))
       .sort((a, b) => df(b.term) - df(a.term))
       .slice(0, MAX_EXPANSIONS);
   }
