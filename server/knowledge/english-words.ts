@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import nspell from 'nspell';
+import { slipsOf } from './search-index.ts';
 
 let checker: ReturnType<typeof nspell> | null | undefined;
 
@@ -30,4 +31,22 @@ export function isEnglishWord(word: string): boolean {
   if (checker === undefined) checker = load();
   if (!checker) return false;
   return checker.correct(word) || checker.correct(word.toLowerCase());
+}
+
+/**
+ * The English word a misspelt one stands for ("kinsd" → kinds, "ofyen" → often): the one English
+ * word among the spellings of the likeliest kind of slip (SearchIndex's slipsOf), not on its first
+ * letter; null when there is none or several (nothing says which was meant).
+ */
+export function englishSpelling(word: string): string | null {
+  let best = Infinity;
+  let found: string[] = [];
+  slipsOf(word, 'abcdefghijklmnopqrstuvwxyz', null, (candidate, kind) => {
+    // A slip on the first letter is the rarest: a word the dictionary lacks that is one there
+    // ("scrypt", "crypt") is more likely a word of its own.
+    if (kind > Math.min(best, 1) || !isEnglishWord(candidate)) return;
+    if (kind < best) [best, found] = [kind, []];
+    found.push(candidate);
+  });
+  return found.length === 1 ? found[0] : null;
 }

@@ -15,7 +15,7 @@ import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
-import { isEnglishWord } from './english-words.ts';
+import { englishSpelling, isEnglishWord } from './english-words.ts';
 import { isOptionTerm, keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
@@ -613,36 +613,50 @@ export class KnowledgeBase {
   }
 
   /**
-   * Two words typed without the space between them ("valueof", "passhost", "Nodethrows"), spelt
-   * apart: a word of lower-case letters (a capital first at most: an inner capital is a code
-   * name's) that the knowledge lacks, that is no English word and no slip of a word the
-   * knowledge uses, and that is two words end to end: each a stop word, a word of the knowledge
-   * or an English word of three letters or more. Of several ways to cut it, the one with more
-   * words of the knowledge, then the longer shorter part, then the longer first part.
+   * The question with its slips the knowledge cannot correct spelt as meant, so that it is
+   * searched as the clean question would be. A word of letters (a capital first at most: an
+   * inner capital is a code name's) that the knowledge lacks, that is no English word, no slip
+   * of a word the knowledge uses (search corrects those) and no slip of a stop word, is
+   * - in English, the one English word the likeliest slip makes ("kinsd" → kinds, a word the
+   *   search then drops as the clean question's; "ofyen" → often, read as the frame it is), a
+   *   name mid-sentence excepted ("Venmo" is not "venom");
+   * - else two words typed without the space between them ("valueof", "passhost", "Nodethrows"):
+   *   each a stop word, a word of the knowledge or an English word of three letters or more.
+   *   Of several ways to cut it, the one with more words of the knowledge, then the longer
+   *   shorter part, then the longer first part; a name only after a name the knowledge uses.
    */
-  private spacedOut(question: string): string {
+  private asMeant(question: string): string {
     const english = this.language.toLowerCase().startsWith('en');
     const known = (w: string) => {
       const t = normTerm(w, this.language);
       return t !== null && this.index.idOf(t) !== undefined;
     };
     const letters = lettersOf(this.language);
-    return question.replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{4,}(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word) => {
+    return question.replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word, at: number) => {
       const w = word.toLowerCase();
       // "arround" is a slip of a stop word (stopWordSlip), not "ar round".
       if (known(w) || isStopWord(w, this.language) || (english && (isEnglishWord(word) || stopWordSlip(w)))) return word;
       if (this.index.correct(w, (c) => stemOnce(c, this.language), letters, this.knownSpellings()).length) return word;
-      let best: { at: number; score: number } | null = null;
-      for (let at = 2; at <= w.length - 2; at++) {
-        const parts = [w.slice(0, at), w.slice(at)];
-        const kinds = parts.map((p) => (known(p) ? 2 : isStopWord(p, this.language) || (english && p.length >= 3 && isEnglishWord(p)) ? 1 : 0));
-        // A name ("Bitcoin") is cut only after a name the knowledge uses ("Nodethrows").
-        if (kinds.includes(0) || (word[0] !== w[0] && kinds[0] < 2)) continue;
-        const score = kinds[0] + kinds[1] + Math.min(at, w.length - at) / 100 + at / 1000;
-        if (!best || score > best.score) best = { at, score };
-      }
-      return best ? `${word.slice(0, best.at)} ${word.slice(best.at)}` : word;
+      const name = word[0] !== w[0] && looksLikeName(word, question.slice(0, at) + word);
+      const meant = english && !name ? englishSpelling(w) : null;
+      if (meant) return word[0] === w[0] ? meant : meant[0].toUpperCase() + meant.slice(1);
+      return this.twoWords(word, known, english) ?? word;
     });
+  }
+
+  /** A word that is two typed without the space between them, spelt apart (see asMeant), or null. */
+  private twoWords(word: string, known: (w: string) => boolean, english: boolean): string | null {
+    const w = word.toLowerCase();
+    let best: { at: number; score: number } | null = null;
+    for (let at = 2; at <= w.length - 2; at++) {
+      const parts = [w.slice(0, at), w.slice(at)];
+      const kinds = parts.map((p) => (known(p) ? 2 : isStopWord(p, this.language) || (english && p.length >= 3 && isEnglishWord(p)) ? 1 : 0));
+      // A name ("Bitcoin") is cut only after a name the knowledge uses ("Nodethrows").
+      if (kinds.includes(0) || (word[0] !== w[0] && kinds[0] < 2)) continue;
+      const score = kinds[0] + kinds[1] + Math.min(at, w.length - at) / 100 + at / 1000;
+      if (!best || score > best.score) best = { at, score };
+    }
+    return best ? `${word.slice(0, best.at)} ${word.slice(best.at)}` : null;
   }
 
   /**
@@ -657,7 +671,7 @@ export class KnowledgeBase {
    */
   search(typed: string, options: SearchOptions | number = {}): SearchResult {
     const o = typeof options === 'number' ? { limit: options } : options;
-    const question = this.spacedOut(typed);
+    const question = this.asMeant(typed);
     const limit = o.limit ?? 5;
     const current = this.oneTermPerWord(questionTerms(withPhrasesAsWords(question, this.language), this.language), question).slice(0, MAX_QUESTION_TERMS);
     const context = new Map<string, number>();

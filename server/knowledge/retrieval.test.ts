@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { compose } from '../engines/extractive.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
+import { englishSpelling } from './english-words.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { looksLikeName, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { withPhrasesAsWords } from './synonyms.ts';
@@ -159,6 +160,19 @@ describe('retrieval', () => {
     for (const q of ['Does it do WebSocket?', 'Can I pay with Codepass?', 'Is there a password?']) expect(server.search(q).spelled).toBe(q);
     expect(server.search('What is the defalt value?').spelled).toBe('What is the default value?');
     expect(server.search('Is the value arround 100?').weights.has('round')).toBe(false);
+  });
+
+  test('a slip of an English word the pages lack is read as that word, as the clean question is', () => {
+    expect(englishSpelling('kinsd')).toBe('kinds');
+    expect(englishSpelling('ofyen')).toBe('often');
+    expect(englishSpelling('scrypt')).toBeNull(); // only a slip on its first letter makes a word ("crypt")
+    const club = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'data', title: 'Your data', url: '', text: 'We collect your name and e-mail address when you join the club.' },
+    ] } });
+    expect(club.search('What kinsd of data do you collect?').spelled).toBe('What kinds of data do you collect?');
+    expect([...club.search('What kinsd of data do you collect?').weights.keys()]).toEqual([...club.search('What kinds of data do you collect?').weights.keys()]);
+    // A name mid-sentence is left as typed ("Venmo" is not "venom").
+    expect(club.search('Can I pay with Venmo?').spelled).toBe('Can I pay with Venmo?');
   });
 
   test('a corrected word brings the synonyms of the word it stands for', () => {

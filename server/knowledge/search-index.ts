@@ -164,6 +164,54 @@ function slipOfTheFinger(a: string, b: string): boolean {
   return (NEAR[x] ?? '').includes(y) || (VOWEL.test(x) && VOWEL.test(y));
 }
 
+/**
+ * Every spelling one slip away from a word, each with how likely that slip is (0 likeliest): a
+ * letter left out, two neighbours swapped or a letter typed twice (0); an extra letter in a word
+ * of five letters or more, or a key next to the right one or a vowel for another (1); a slip on
+ * the first letter (2). Each candidate is visited once. `spellings` (letter triples the words
+ * meant are spelt with, when known) skips candidates no such word is spelt like.
+ */
+export function slipsOf(word: string, letters: string, spellings: ReadonlySet<string> | null, visit: (candidate: string, kind: number) => void): void {
+  const w = word.toLowerCase();
+  const n = w.length;
+  if (n < 4 || [...w].some((c) => !letters.includes(c))) return;
+  const seen = new Set<string>();
+  const add = (c: string, kind: number) => {
+    if (seen.has(c)) return;
+    seen.add(c);
+    visit(c, kind);
+  };
+  const onFirst = (i: number, kind: number) => (i === 0 ? 2 : kind);
+  for (let i = 0; i + 1 < n; i++) if (w[i] !== w[i + 1]) add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), 0);
+  for (let i = 0; i < n; i++) {
+    const c = w.slice(0, i) + w.slice(i + 1);
+    // A letter typed twice ("leavinng") is a common slip; another extra letter less so, and in
+    // a short word it mostly makes another word.
+    if (w[i] === w[i - 1] || w[i] === w[i + 1]) add(c, 0);
+    else if (n >= 5) add(c, onFirst(i, 1));
+  }
+  // A letter put in at i, or put in place of letter i (a letter of the alphabet each: most of
+  // the candidates): its triples are checked before the candidate is visited (most letters make
+  // a triple no word has). A letter taken out or two swapped are few and all visited: the
+  // triple they make may be in no word of the pages ("stoppsed" → "stopped").
+  const fits = (before: string, x: string, after: string) => !spellings
+    || ((before.length < 2 || spellings.has(before.slice(-2) + x)) && (!before.length || !after.length || spellings.has(before.slice(-1) + x + after[0]))
+      && (after.length < 2 || spellings.has(x + after.slice(0, 2))));
+  for (let i = 0; i <= n; i++) {
+    const before = w.slice(Math.max(0, i - 2), i);
+    const after = w.slice(i, i + 2);
+    for (const x of letters) if (fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i), onFirst(i, 0));
+  }
+  // A key next to the right one, when nothing likelier is found ("quist" → quiet, "csot" → cost):
+  // in four-letter words too, since a word a dictionary knows is not corrected at all.
+  for (let i = 0; i < n; i++) {
+    const before = w.slice(Math.max(0, i - 2), i);
+    const after = w.slice(i + 1, i + 3);
+    const near = (NEAR[w[i]] ?? '') + (VOWEL.test(w[i]) ? 'aeiou' : '');
+    for (const x of near) if (x !== w[i] && fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i + 1), onFirst(i, 1));
+  }
+}
+
 export class SearchIndex {
   readonly data: IndexData;
   private readonly ids: Map<string, number>;
@@ -271,53 +319,16 @@ export class SearchIndex {
    * known) skips candidates no word is spelt like, so few are stemmed.
    */
   correct(word: string, stem: (w: string) => string | null, letters: string, spellings: ReadonlySet<string> | null): Expansion[] {
-    const w = word.toLowerCase();
-    const n = w.length;
-    if (n < 4 || [...w].some((c) => !letters.includes(c))) return [];
     const tier = new Map<number, number>();
     const spelling = new Map<number, string>();
-    const seen = new Set<string>();
-    const add = (c: string, kind: number) => {
-      if (seen.has(c)) return;
-      seen.add(c);
+    slipsOf(word, letters, spellings, (c, kind) => {
       const s = stem(c);
       const t = s === null ? undefined : this.ids.get(s);
       if (t !== undefined && kind < (tier.get(t) ?? Infinity)) {
         tier.set(t, kind);
         spelling.set(t, c);
       }
-    };
-    const onFirst = (i: number, kind: number) => (i === 0 ? 2 : kind);
-    for (let i = 0; i + 1 < n; i++) if (w[i] !== w[i + 1]) add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), 0);
-    for (let i = 0; i < n; i++) {
-      const c = w.slice(0, i) + w.slice(i + 1);
-      // A letter typed twice ("leavinng") is a common slip; another extra letter less so, and in
-      // a short word it mostly makes another word.
-      if (w[i] === w[i - 1] || w[i] === w[i + 1]) add(c, 0);
-      else if (n >= 5) add(c, onFirst(i, 1));
-    }
-    // A letter put in at i, or put in place of letter i (a letter of the alphabet each: most of
-    // the candidates): its triples are checked before the candidate is spelt out and stemmed
-    // (most letters make a triple no word has). A letter taken out or two swapped are few and
-    // all stemmed: the triple they make may be in no word of the pages ("stoppsed" → "stopped").
-    const fits = (before: string, x: string, after: string) => !spellings
-      || ((before.length < 2 || spellings.has(before.slice(-2) + x)) && (!before.length || !after.length || spellings.has(before.slice(-1) + x + after[0]))
-        && (after.length < 2 || spellings.has(x + after.slice(0, 2))));
-    for (let i = 0; i <= n; i++) {
-      const before = w.slice(Math.max(0, i - 2), i);
-      const after = w.slice(i, i + 2);
-      for (const x of letters) if (fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i), onFirst(i, 0));
-    }
-    // A key next to the right one, when nothing likelier is found ("quist" → quiet, "csot" → cost):
-    // in four-letter words too, since a word a dictionary knows is not corrected at all.
-    if (n >= 4) {
-      for (let i = 0; i < n; i++) {
-        const before = w.slice(Math.max(0, i - 2), i);
-        const after = w.slice(i + 1, i + 3);
-        const near = (NEAR[w[i]] ?? '') + (VOWEL.test(w[i]) ? 'aeiou' : '');
-        for (const x of near) if (x !== w[i] && fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i + 1), onFirst(i, 1));
-      }
-    }
+    });
     if (!tier.size) return [];
     const best = Math.min(...tier.values());
     const df = (t: number) => this.data.offsets[t + 1] - this.data.offsets[t];
