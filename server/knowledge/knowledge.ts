@@ -510,17 +510,17 @@ export class KnowledgeBase {
     if (!this.surface && this.gathering) return EMPTY_SURFACE;
     if (!this.surface) {
       const map = new Map<string, string>();
-      for (let i = 0; i < this.passages.length; i++) this.addSurface(map, i);
-      this.setSurface(map);
+      const short = new Set<string>();
+      for (let i = 0; i < this.passages.length; i++) this.addSurface(map, short, i);
+      this.setSurface(map, short);
     }
     return this.surface!;
   }
 
-  private setSurface(map: Map<string, string>) {
+  /** `short`: the knowledge's words of three and four letters, which spell too ("plsn" → plan, "plys" → plus). */
+  private setSurface(map: Map<string, string>, short: Set<string>) {
     const spellings = new Set<string>();
-    // The surface words are those of five letters or more; the index's terms (stems, short
-    // words among them) spell the short ones, so "plsn" may be corrected to "plan".
-    for (const words of [map.keys(), this.index.data.terms]) for (const w of words) for (let i = 0; i + 3 <= w.length; i++) spellings.add(w.slice(i, i + 3));
+    for (const words of [map.keys(), short]) for (const w of words) for (let i = 0; i + 3 <= w.length; i++) spellings.add(w.slice(i, i + 3));
     this.spellings = spellings;
     this.surface = surfaceMap(map);
   }
@@ -531,10 +531,11 @@ export class KnowledgeBase {
     return this.spellings;
   }
 
-  private addSurface(map: Map<string, string>, i: number) {
+  private addSurface(map: Map<string, string>, short: Set<string>, i: number) {
     const p = this.passages[i];
     for (const t of tokens(`${p.title} ${p.heading} ${p.text}`)) {
       const w = t.toLowerCase();
+      if (w.length < 5) short.add(w);
       if (w.length < 5 || map.has(w)) continue;
       const stem = normTerm(w, this.language);
       if (stem) map.set(w, stem);
@@ -544,11 +545,12 @@ export class KnowledgeBase {
   /** Gathers the surface words in batches that give the event loop back. */
   async gatherSurface(): Promise<void> {
     const map = new Map<string, string>();
+    const short = new Set<string>();
     for (let i = 0; i < this.passages.length; i++) {
-      this.addSurface(map, i);
+      this.addSurface(map, short, i);
       if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
     }
-    this.setSurface(map);
+    this.setSurface(map, short);
     // The English dictionary typo correction asks first takes ~0.4 s to read: read here, in
     // the background after a load, not in the middle of a visitor's turn, which would hold up
     // every other stream on the event loop for as long.
