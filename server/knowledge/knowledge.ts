@@ -623,7 +623,8 @@ export class KnowledgeBase {
    *   search then drops as the clean question's; "ofyen" → often, read as the frame it is), a
    *   name mid-sentence excepted ("Venmo" is not "venom");
    * - else two words typed without the space between them ("valueof", "passhost", "Nodethrows"):
-   *   each a stop word, a word of the knowledge or an English word of three letters or more.
+   *   each a stop word, a word of the knowledge or an English word of three letters or more, or
+   *   one of them a slip of a word of the knowledge ("hookexecuuted", corrected by the search).
    *   Of several ways to cut it, the one with more words of the knowledge, then the longer
    *   shorter part, then the longer first part; a name only after a name the knowledge uses.
    */
@@ -634,27 +635,29 @@ export class KnowledgeBase {
       return t !== null && this.index.idOf(t) !== undefined;
     };
     const letters = lettersOf(this.language);
+    const slipOfKnown = (w: string) => this.index.correct(w, (c) => stemOnce(c, this.language), letters, this.knownSpellings()).length > 0;
     return question.replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word, at: number) => {
       const w = word.toLowerCase();
       // "arround" is a slip of a stop word (stopWordSlip), not "ar round".
       if (known(w) || isStopWord(w, this.language) || (english && (isEnglishWord(word) || stopWordSlip(w)))) return word;
-      if (this.index.correct(w, (c) => stemOnce(c, this.language), letters, this.knownSpellings()).length) return word;
+      if (slipOfKnown(w)) return word;
       const name = word[0] !== w[0] && looksLikeName(word, question.slice(0, at) + word);
       const meant = english && !name ? englishSpelling(w) : null;
       if (meant) return word[0] === w[0] ? meant : meant[0].toUpperCase() + meant.slice(1);
-      return this.twoWords(word, known, english) ?? word;
+      return this.twoWords(word, known, slipOfKnown, english) ?? word;
     });
   }
 
   /** A word that is two typed without the space between them, spelt apart (see asMeant), or null. */
-  private twoWords(word: string, known: (w: string) => boolean, english: boolean): string | null {
+  private twoWords(word: string, known: (w: string) => boolean, slipOfKnown: (w: string) => boolean, english: boolean): string | null {
     const w = word.toLowerCase();
     let best: { at: number; score: number } | null = null;
     for (let at = 2; at <= w.length - 2; at++) {
       const parts = [w.slice(0, at), w.slice(at)];
-      const kinds = parts.map((p) => (known(p) ? 2 : isStopWord(p, this.language) || (english && p.length >= 3 && isEnglishWord(p)) ? 1 : 0));
+      const kinds = parts.map((p) => (known(p) ? 2 : isStopWord(p, this.language) || (english && p.length >= 3 && isEnglishWord(p)) ? 1
+        : p.length >= 4 && slipOfKnown(p) ? 0.5 : 0));
       // A name ("Bitcoin") is cut only after a name the knowledge uses ("Nodethrows").
-      if (kinds.includes(0) || (word[0] !== w[0] && kinds[0] < 2)) continue;
+      if (kinds.includes(0) || kinds[0] + kinds[1] < 1.5 || (word[0] !== w[0] && kinds[0] < 2)) continue;
       const score = kinds[0] + kinds[1] + Math.min(at, w.length - at) / 100 + at / 1000;
       if (!best || score > best.score) best = { at, score };
     }

@@ -155,6 +155,9 @@ describe('retrieval', () => {
     expect(server.search('What is the default valueof maxParamLength?').spelled).toBe('What is the default value of maxParamLength?');
     expect(server.search('What if I passhost 0.0.0.0?').weights.has('host')).toBe(true);
     expect(server.search('When does Nodethrows an error?').spelled).toBe('When does Node throws an error?'); // a name the pages use, then a word
+    // One of the two may be a slip of a word of the knowledge, corrected as any other.
+    expect(server.search('What is the default valeuof maxParamLength?').spelled).toBe('What is the default value of maxParamLength?');
+    expect(server.search('When does nodethrrows an error?').weights.has('throw')).toBe(true);
     // A name with an inner capital, a name whose first part the pages lack, an English word, a
     // slip of one word and a slip of a stop word are not cut.
     for (const q of ['Does it do WebSocket?', 'Can I pay with Codepass?', 'Is there a password?']) expect(server.search(q).spelled).toBe(q);
