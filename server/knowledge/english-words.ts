@@ -26,11 +26,31 @@ function load(): ReturnType<typeof nspell> | null {
   }
 }
 
+/**
+ * The dictionary spells American English; a British spelling ("programme", "fibre", "colour",
+ * "customise", "licence", "catalogue", "travelled") is a word spelt right too.
+ */
+const BRITISH: [RegExp, string][] = [
+  [/mme$/, 'm'], [/our(s|ed|ing|ite|ites|able)?$/, 'or$1'], [/is(e|es|ed|ing|ation|ations)$/, 'iz$1'], [/ys(e|es|ed|ing)$/, 'yz$1'],
+  [/ogue(s?)$/, 'og$1'], [/(?<=[^l][aeiou])ll(ed|ing|er|ers)$/, 'l$1'], // travelled; not the slip "calller"
+  // Listed: "-re" and "-ence" are also how a slip ends ("ordre", "usre", "sence").
+  [/^((?:centi|milli|kilo)?met|lit|cent|fib|theat|calib|spect|sab|meag|lust|somb)re(s?)$/, '$1er$2'], [/^(lic|def|off|pret)ence$/, '$1ense'],
+];
+
 /** True when the word, as typed (any case), is an English word; false when unknown or the dictionary is missing. */
 export function isEnglishWord(word: string): boolean {
   if (checker === undefined) checker = load();
   if (!checker) return false;
   return checker.correct(word) || checker.correct(word.toLowerCase());
+}
+
+/**
+ * True when the word is English in its British spelling only. Not a slip to spell otherwise;
+ * still one the search may match to the American form the pages use ("customise", "customize").
+ */
+export function isBritishSpelling(word: string): boolean {
+  const w = word.toLowerCase();
+  return BRITISH.some(([re, to]) => re.test(w) && isEnglishWord(w.replace(re, to)));
 }
 
 /**

@@ -15,7 +15,8 @@ import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
-import { englishSpelling, isEnglishWord } from './english-words.ts';
+import { englishSpelling, isBritishSpelling, isEnglishWord } from './english-words.ts';
+import { messageLanguage } from '../chat/language.ts';
 import { isOptionTerm, keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
@@ -623,13 +624,17 @@ export class KnowledgeBase {
    *   search then drops as the clean question's; "ofyen" → often, read as the frame it is), a
    *   name mid-sentence excepted ("Venmo" is not "venom");
    * - else two words typed without the space between them ("valueof", "passhost", "Nodethrows"):
-   *   each a stop word, a word of the knowledge or an English word of three letters or more, or
+   *   each a stop word (of two letters: with a vowel), a word of the knowledge or an English word
+   *   of three letters or more, or
    *   one of them a slip of a word of the knowledge ("hookexecuuted", corrected by the search).
    *   Of several ways to cut it, the one with more words of the knowledge, then the longer
    *   shorter part, then the longer first part; a name only after a name the knowledge uses.
    */
   private asMeant(question: string): string {
-    const english = this.language.toLowerCase().startsWith('en');
+    // A message in another language than the knowledge's is no misspelt question of its ("Quelle").
+    const language = this.language.toLowerCase().split('-')[0];
+    if ((messageLanguage(question) ?? language) !== language) return question;
+    const english = language === 'en';
     const known = (w: string) => {
       const t = normTerm(w, this.language);
       return t !== null && this.index.idOf(t) !== undefined;
@@ -639,11 +644,12 @@ export class KnowledgeBase {
     return question.replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word, at: number) => {
       const w = word.toLowerCase();
       // "arround" is a slip of a stop word (stopWordSlip), not "ar round".
-      if (known(w) || isStopWord(w, this.language) || (english && (isEnglishWord(word) || stopWordSlip(w)))) return word;
+      // "programme" is British English, not "program me".
+      if (known(w) || isStopWord(w, this.language) || (english && (isEnglishWord(word) || isBritishSpelling(w) || stopWordSlip(w)))) return word;
       if (slipOfKnown(w)) return word;
-      const name = word[0] !== w[0] && looksLikeName(word, question.slice(0, at) + word);
-      const meant = english && !name ? englishSpelling(w) : null;
-      if (meant) return word[0] === w[0] ? meant : meant[0].toUpperCase() + meant.slice(1);
+      // A capital says name ("Kenji" is not "Kanji"), at the start of the question too.
+      const meant = english && word === w ? englishSpelling(w) : null;
+      if (meant) return meant;
       return this.twoWords(word, known, slipOfKnown, english) ?? word;
     });
   }
@@ -654,8 +660,9 @@ export class KnowledgeBase {
     let best: { at: number; score: number } | null = null;
     for (let at = 2; at <= w.length - 2; at++) {
       const parts = [w.slice(0, at), w.slice(at)];
-      const kinds = parts.map((p) => (known(p) ? 2 : isStopWord(p, this.language) || (english && p.length >= 3 && isEnglishWord(p)) ? 1
-        : p.length >= 4 && slipOfKnown(p) ? 0.5 : 0));
+      // A part of two letters is a stop word with a vowel ("of", "by"; not "ll", "db" of "lldb").
+      const kinds = parts.map((p) => (p.length === 2 ? (isStopWord(p, this.language) && /[aeiouy]/.test(p) ? 1 : 0)
+        : known(p) ? 2 : isStopWord(p, this.language) || (english && isEnglishWord(p)) ? 1 : p.length >= 4 && slipOfKnown(p) ? 0.5 : 0));
       // A name ("Bitcoin") is cut only after a name the knowledge uses ("Nodethrows").
       if (kinds.includes(0) || kinds[0] + kinds[1] < 1.5 || (word[0] !== w[0] && kinds[0] < 2)) continue;
       const score = kinds[0] + kinds[1] + Math.min(at, w.length - at) / 100 + at / 1000;

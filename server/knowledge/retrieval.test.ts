@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { compose } from '../engines/extractive.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
-import { englishSpelling } from './english-words.ts';
+import { englishSpelling, isBritishSpelling } from './english-words.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { looksLikeName, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { withPhrasesAsWords } from './synonyms.ts';
@@ -174,8 +174,13 @@ describe('retrieval', () => {
     ] } });
     expect(club.search('What kinsd of data do you collect?').spelled).toBe('What kinds of data do you collect?');
     expect([...club.search('What kinsd of data do you collect?').weights.keys()]).toEqual([...club.search('What kinds of data do you collect?').weights.keys()]);
-    // A name mid-sentence is left as typed ("Venmo" is not "venom").
-    expect(club.search('Can I pay with Venmo?').spelled).toBe('Can I pay with Venmo?');
+    // A name is left as typed ("Venmo" is not "venom", "Kenji" not "Kanji"), and so are a British
+    // spelling ("programme" is not "program me") and a message in another language ("Quelle").
+    for (const q of ['Can I pay with Venmo?', 'Kenji here: can I join?', 'Is there a mentoring programme?', 'quelle est la longueur maximale du nom ?']) {
+      expect(club.search(q).spelled).toBe(q);
+    }
+    expect(isBritishSpelling('programme') && isBritishSpelling('customise') && isBritishSpelling('travelled')).toBe(true);
+    expect(isBritishSpelling('calller') || isBritishSpelling('ordre')).toBe(false); // slips that end like British words
   });
 
   test('a corrected word brings the synonyms of the word it stands for', () => {

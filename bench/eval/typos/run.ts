@@ -10,13 +10,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import nspell from 'nspell';
 import { eng } from 'stopword';
 import { rng as random } from '../../seeded.ts';
 import { KnowledgeBase } from '../../../server/knowledge/knowledge.ts';
-import { isEnglishWord } from '../../../server/knowledge/english-words.ts';
 import { compose } from '../../../server/engines/extractive.ts';
 import { smallTalk, withoutSmallTalk } from '../../../server/chat/small-talk.ts';
 import { messageLanguage } from '../../../server/chat/language.ts';
+
+// The generator's own dictionary (Hunspell's American English, as typed or lower-cased), not the
+// engine's isEnglishWord: a change to the engine must not change the variants it is measured on.
+const entry = import.meta.resolve('dictionary-en');
+const dictionary = nspell({ aff: readFileSync(new URL('index.aff', entry)), dic: readFileSync(new URL('index.dic', entry)) });
+const isEnglishWord = (w: string) => dictionary.correct(w) || dictionary.correct(w.toLowerCase());
 
 const SEED = 20261127;
 const VARIANTS = 3;
