@@ -146,6 +146,10 @@ describe('retrieval', () => {
     // A key next to the right one in a four-letter word too, when it is no English word.
     expect(club.search('how do I make a ride plsn?').alternatives.get('plan')).toEqual(['plan']);
     expect(club.search('how often do we mqke a plan?').alternatives.get('make')).toEqual(['make']);
+    // A word of three letters with a letter left out; not one in capitals, an abbreviation.
+    expect(club.search('how do I jin the mailing list?').alternatives.get('join')).toEqual(['join']);
+    expect(club.search('how do I join the mailing list by SND?').alternatives.get('snd')).toEqual(['snd']);
+    expect(club.search('how do I join pls?').weights.has('pls')).toBe(false); // chat for "please"
   });
 
   test('two words typed without the space between them are searched apart', () => {

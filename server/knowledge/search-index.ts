@@ -165,16 +165,24 @@ function slipOfTheFinger(a: string, b: string): boolean {
 }
 
 /**
- * Every spelling one slip away from a word, each with how likely that slip is (0 likeliest): a
- * letter left out, two neighbours swapped or a letter typed twice (0); an extra letter in a word
- * of five letters or more, or a key next to the right one or a vowel for another (1); a slip on
- * the first letter (2). Each candidate is visited once. `spellings` (letter triples the words
+ * Every spelling one slip away from a word of four letters or more, each with how likely that slip
+ * is (0 likeliest): a letter left out, two neighbours swapped or a letter typed twice (0); an
+ * extra letter in a word of five letters or more, or a key next to the right one or a vowel for
+ * another (1); a slip on the first letter (2). Of a word of three letters, only the likeliest. Each candidate is visited once. `spellings` (letter triples the words
  * meant are spelt with, when known) skips candidates no such word is spelt like.
  */
 export function slipsOf(word: string, letters: string, spellings: ReadonlySet<string> | null, visit: (candidate: string, kind: number) => void): void {
   const w = word.toLowerCase();
   const n = w.length;
-  if (n < 4 || [...w].some((c) => !letters.includes(c))) return;
+  if (n < 3 || [...w].some((c) => !letters.includes(c))) return;
+  // A word of three letters is mostly a word with a letter left out ("fre", "nme", "txt") or two
+  // swapped; only those slips, past its first letter. One in capitals is an abbreviation ("API").
+  if (n === 3) {
+    if (word === word.toUpperCase()) return;
+    for (let i = 0; i + 1 < n; i++) if (w[i] !== w[i + 1]) visit(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), 0);
+    for (let i = 1; i <= n; i++) for (const x of letters) visit(w.slice(0, i) + x + w.slice(i), 0);
+    return;
+  }
   const seen = new Set<string>();
   const add = (c: string, kind: number) => {
     if (seen.has(c)) return;

@@ -15,7 +15,7 @@ import { ara, deu, eng, fra, spa } from 'stopword';
 const KEEP = new Set(`take make never only over under same still after before between like way more most out up off come came
 said through jahr jahre jahren tag tage tagen monat lange heute morgen suche startseite zurück schlecht mittel offen`.split(/\s+/));
 const OWN = `a an and are as at be but by can could do does did for from had has have how i if in into is it its me my no not of on or our
-please so than that the their them then there these they this to too us was we were what whats when where which who why will with would
+please pls plz thx so than that the their them then there these they this to too us was we were what whats when where which who why will with would
 you your yours about any some tell know want use using need get much many thing things anything something hi hello thanks thank
 explain possible able wondering wonder question someone anyone offer offers provide provides
 i've i'm i'd i'll you've you're you'd you'll we've we're we'd it's that's there's what's here's let's
