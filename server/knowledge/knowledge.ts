@@ -764,7 +764,7 @@ export class KnowledgeBase {
       const idf = expansions.length ? this.index.idf(this.index.termOf(expansions[0].term)) : UNKNOWN_WEIGHT * this.index.idf(q.term);
       weights.set(meant, idf * q.weight);
       alternatives.set(meant, expansions.length ? expansions.map((e) => this.index.termOf(e.term)) : [q.term]);
-      return [{ ...q, idf, expansions }];
+      return [{ ...q, idf, expansions, meant }];
     });
     const spelled = spelledAsMeant(question, fixes, this.language);
     if (!expanded.some((q) => q.own)) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [], spelled };
@@ -774,8 +774,9 @@ export class KnowledgeBase {
     const contextTotal = total(false);
     try {
       const hits = this.index.search(expanded, limit * CANDIDATES);
-      const asked = askedWords(question, this.language);
-      const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.term, q.idf]));
+      const asked = askedWords(spelled, this.language);
+      // By the word meant: a table row keyed "ENOSPC" is named by a visitor's "ENOSSPC" too.
+      const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.meant, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());
       const codeNames = codeNamesIn(question);
       const ranked = hits.map((h) => {

@@ -187,6 +187,19 @@ describe('retrieval', () => {
     expect(isBritishSpelling('calller') || isBritishSpelling('ordre')).toBe(false); // slips that end like British words
   });
 
+  test('a misspelt name of a table row\'s key is read as the key, as typed in capitals', () => {
+    const errors = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'codes', title: 'Error constants', url: '', text: '| Constant | Description |\n|---|---|\n| ENOSPC | No space left on the device. |\n| EACCES | Permission denied. |' },
+      { id: 'disk', title: 'Disks', url: '', text: 'A disk that seems full may hold deleted files still open. Node throws an error with a code.' },
+      { id: 'errors', title: 'Errors', url: '', text: 'Node throws an error with a code when a call fails. The code tells you what went wrong.' },
+      { id: 'full', title: 'Full disks', url: '', text: 'When a disk is full, Node throws an error. Free some space on the disk.' },
+    ] } });
+    const typed = errors.search('My disk seems full and Node throws ENOSSPC - what is that code telling me?');
+    const clean = errors.search('My disk seems full and Node throws ENOSPC - what is that code telling me?');
+    expect(typed.spelled).toContain('ENOSPC');
+    expect(typed.passages.map((p) => [p.id, p.score])).toEqual(clean.passages.map((p) => [p.id, p.score]));
+  });
+
   test('a corrected word brings the synonyms of the word it stands for', () => {
     const shop = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'prices', title: 'Prices', url: '', text: 'A repair costs 40 euros. The price list is at the desk.' },

@@ -400,7 +400,8 @@ export function spelledAsMeant(question: string, fixes: ReadonlyMap<string, stri
   return question.replace(/\p{L}+/gu, (w) => {
     const lower = w.toLowerCase();
     const to = fixes.get(lower) ?? (english ? QUESTION_SLIPS.get(lower) : undefined);
-    return to === undefined ? w : /^\p{Lu}/u.test(w) ? to[0].toUpperCase() + to.slice(1) : to;
+    // As typed: "ENOSSPC" → ENOSPC, "Defalt" → Default.
+    return to === undefined ? w : w.length > 1 && w === w.toUpperCase() ? to.toUpperCase() : /^\p{Lu}/u.test(w) ? to[0].toUpperCase() + to.slice(1) : to;
   });
 }
 
