@@ -724,13 +724,15 @@ export class KnowledgeBase {
     const letters = lettersOf(this.language);
     /** Words of the question as typed → the word a slip in them stands for. */
     const fixes = new Map<string, string>();
+    // The question's words the knowledge has as typed: the company a typo's candidates keep.
+    const company = query.filter((q) => q.own).map((q) => this.index.idOf(q.term)).filter((t) => t !== undefined);
     const expanded = query.flatMap((q) => {
       // A word the knowledge lacks is corrected from what the visitor typed first (see
       // SearchIndex.correct), then by its stem: a word start, or a slip the stem still shows.
       // An English word spelt right is not a slip, though the pages lack it ("folder" is not
       // "older"): it is the visitor's word, found only by its stem or its synonyms.
       let expansions = this.index.idOf(q.term) === undefined && q.own && words.has(q.term) && !(englishStops && isEnglishWord(words.get(q.term)!))
-        ? this.index.correct(words.get(q.term)!, (w) => stemOnce(w, this.language), letters, this.knownSpellings()) : [];
+        ? this.index.correct(words.get(q.term)!, (w) => stemOnce(w, this.language), letters, this.knownSpellings(), company) : [];
       // A word that goes on from the stem it is corrected to ("largest" → "larg", which the pages
       // write "larger") has an ending the stemmer leaves, not a slip: it is found as that stem
       // but read as typed ("the largest value…" asks for a bound).

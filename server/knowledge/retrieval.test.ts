@@ -200,6 +200,19 @@ describe('retrieval', () => {
     expect(typed.passages.map((p) => [p.id, p.score])).toEqual(clean.passages.map((p) => [p.id, p.score]));
   });
 
+  test('of several words a slip could stand for, the one found with the question\'s other words is meant', () => {
+    const house = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'wifi', title: 'Wi-Fi', url: '', text: 'Wi-Fi is free for members. Coffee is free too.' },
+      { id: 'guests', title: 'Guests', url: '', text: 'Guests are free on Fridays. Parking is free after 6 pm.' },
+      { id: 'safety', title: 'Safety', url: '', text: 'If the fire alarm sounds, leave by the nearest exit.' },
+    ] } });
+    // "fre" is a letter from "free" (more frequent) and from "fire" (with "alarm").
+    const r = house.search('what do I do when the fre alarm sounds?');
+    expect(r.spelled).toBe('what do I do when the fire alarm sounds?');
+    expect(r.passages[0].score).toBe(house.search('what do I do when the fire alarm sounds?').passages[0].score);
+    expect(house.search('is parking fre?').alternatives.get('free')?.[0]).toBe('free'); // "parking" is found with "free"
+  });
+
   test('a corrected word brings the synonyms of the word it stands for', () => {
     const shop = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'prices', title: 'Prices', url: '', text: 'A repair costs 40 euros. The price list is at the desk.' },

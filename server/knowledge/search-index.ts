@@ -38,6 +38,8 @@ const B = 0.75;
 const MAX_EXPANSIONS = 6;
 const PREFIX_FACTOR = 0.6;
 const FUZZY_FACTOR = [1, 0.75, 0.5];
+/** How many passages of a typo's candidate are read for the company it keeps (SearchIndex.together). */
+const TOGETHER_SCAN = 2000;
 
 /** The arrays an index is made of; what index-cache.ts writes and reads. */
 export interface IndexData {
@@ -326,7 +328,7 @@ export class SearchIndex {
    * wins over "making" (k for l). `spellings` (the letter triples of the knowledge's words, when
    * known) skips candidates no word is spelt like, so few are stemmed.
    */
-  correct(word: string, stem: (w: string) => string | null, letters: string, spellings: ReadonlySet<string> | null): Expansion[] {
+  correct(word: string, stem: (w: string) => string | null, letters: string, spellings: ReadonlySet<string> | null, context: readonly number[] = []): Expansion[] {
     const tier = new Map<number, number>();
     const spelling = new Map<number, string>();
     slipsOf(word, letters, spellings, (c, kind) => {
@@ -344,9 +346,43 @@ export class SearchIndex {
     // called); of several, none is sure, each weaker than an exact match.
     const likeliest = [...tier].filter(([, k]) => k === best);
     const factor = likeliest.length === 1 ? 1 : FUZZY_FACTOR[1];
-    return likeliest.map(([t]) => ({ term: t, factor, spelling: spelling.get(t) }))
-      .sort((a, b) => df(b.term) - df(a.term))
+    // Of several, the one the question's other words are found with comes first ("fre alarm":
+    // fire, not the more frequent free), then the most frequent.
+    // One that keeps better company than all the others is the word meant.
+    const near = likeliest.length > 1 && context.length ? new Map(likeliest.map(([t]) => [t, this.together(t, context)])) : null;
+    const out = likeliest.map(([t]) => ({ term: t, factor, spelling: spelling.get(t) }))
+      .sort((a, b) => (near ? near.get(b.term)! - near.get(a.term)! : 0) || df(b.term) - df(a.term))
       .slice(0, MAX_EXPANSIONS);
+    if (near && near.get(out[0].term)! > near.get(out[1].term)!) out[0].factor = 1;
+    return out;
+  }
+
+  /**
+   * How much of `others` (terms, by id) a passage holding `term` holds at most, each weighed by
+   * its IDF: how well a word fits the company of the others. The first passages of a common
+   * term only, so a typo costs little.
+   */
+  together(term: number, others: readonly number[]): number {
+    const { offsets, docs } = this.data;
+    const has = (t: number, d: number) => {
+      let lo = offsets[t];
+      let hi = offsets[t + 1] - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >>> 1;
+        if (docs[mid] === d) return true;
+        if (docs[mid] < d) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return false;
+    };
+    const idf = others.map((t) => this.idf(this.data.terms[t]));
+    let best = 0;
+    for (let i = offsets[term], end = Math.min(offsets[term + 1], offsets[term] + TOGETHER_SCAN); i < end; i++) {
+      let sum = 0;
+      others.forEach((t, k) => { if (t !== term && has(t, docs[i])) sum += idf[k]; });
+      if (sum > best) best = sum;
+    }
+    return best;
   }
 
   /** The id of a term the index knows, or undefined. */
