@@ -20,7 +20,7 @@ import { messageLanguage } from '../chat/language.ts';
 import { isOptionTerm, keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { askedWords, asksAsHeading, FENCE, isStopWord, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
+import { askedWords, asksAsHeading, escapeRegExp, FENCE, isStopWord, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -57,6 +57,8 @@ export interface SearchResult {
 }
 
 const EMPTY_SURFACE = new SearchableMap<string>();
+/** How many passages holding two words are read for the phrase they make (KnowledgeBase.spaced). */
+const PHRASE_SCAN = 200;
 const surfaceMap = (map: Map<string, string>) => SearchableMap.from([...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 
 /** Read as text, synchronously. */
@@ -641,7 +643,7 @@ export class KnowledgeBase {
     };
     const letters = lettersOf(this.language);
     const slipOfKnown = (w: string) => this.index.correct(w, (c) => stemOnce(c, this.language), letters, this.knownSpellings()).length > 0;
-    return question.replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word, at: number) => {
+    return this.spaced(question).replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word) => {
       const w = word.toLowerCase();
       // "arround" is a slip of a stop word (stopWordSlip), not "ar round".
       // "programme" is British English, not "program me".
@@ -652,6 +654,34 @@ export class KnowledgeBase {
       if (meant) return meant;
       return this.twoWords(word, known, slipOfKnown, english) ?? word;
     });
+  }
+
+  /**
+   * Spaces put where the knowledge has none, or left out where it has one, in two words of its
+   * own: "read line", "sub tree" are joined when the knowledge writes "readline", "subtree" as a
+   * word and never "read line"; "VoltaProtect" is cut when the knowledge writes "Volta Protect"
+   * (a name of code, "WebSocket", is one the knowledge never writes apart, and stays whole).
+   */
+  private spaced(question: string): string {
+    const stem = (w: string) => {
+      const t = normTerm(w, this.language);
+      return t === null ? undefined : this.index.idOf(t);
+    };
+    /** Does a passage holding all these words say `pattern`? */
+    const says = (words: string[], pattern: RegExp) => {
+      const ids = words.map(stem);
+      return !ids.includes(undefined) && this.index.docsWith(ids as number[], PHRASE_SCAN).some((d) => pattern.test(this.passages[d].text));
+    };
+    const apart = (a: string, b: string) => says([a, b], new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(a)}[\\s-]+${escapeRegExp(b)}(?![\\p{L}\\p{N}])`, 'iu'));
+    const joined = question.replace(/(?<![\p{L}\p{N}_./-])(\p{Ll}{2,}) (\p{Ll}{2,})(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (pair, a: string, b: string) => {
+      const whole = a + b;
+      if (whole.length < 5 || stem(whole) === undefined || isStopWord(a, this.language) || isStopWord(b, this.language)) return pair;
+      // Written as one word of its own, not only as the joined form of "read-line" or "readLine".
+      const own = says([whole], new RegExp(`(?<![\\p{L}\\p{N}_-])${whole}(?![\\p{L}\\p{N}_-])`, 'u'));
+      return own && !apart(a, b) ? whole : pair;
+    });
+    return joined.replace(/(?<![\p{L}\p{N}_./-])(\p{Lu}\p{Ll}+)(\p{Lu}\p{L}*)(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word, a: string, b: string) =>
+      (stem(word) === undefined && apart(a, b) ? `${a} ${b}` : word));
   }
 
   /** A word that is two typed without the space between them, spelt apart (see asMeant), or null. */

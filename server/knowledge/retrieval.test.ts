@@ -213,6 +213,19 @@ describe('retrieval', () => {
     expect(house.search('is parking fre?').alternatives.get('free')?.[0]).toBe('free'); // "parking" is found with "free"
   });
 
+  test('a space put in a word of the knowledge, or left out of a name it writes apart, is read as the knowledge writes it', () => {
+    const node = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'rl', title: 'Readline', url: '', text: 'The readline module reads a line at a time. Press Ctrl + Y to recall deleted text.' },
+      { id: 'ins', title: 'Insurance', url: '', text: 'Volta Protect covers screen repairs. A web page lists the socket types.' },
+      { id: 'mr', title: 'Rooms', url: '', text: 'Book a meeting room in the app. The meeting-room hours are in your plan.' },
+    ] } });
+    expect(node.search('how do I recall text in a read line prompt?').spelled).toBe('how do I recall text in a readline prompt?');
+    expect(node.search('What does VoltaProtect cover?').spelled).toBe('What does Volta Protect cover?');
+    // Not a name of code the knowledge never writes apart, nor two words it writes apart too.
+    expect(node.search('Does the page use WebSocket?').spelled).toBe('Does the page use WebSocket?');
+    expect(node.search('Can I book a meeting room?').spelled).toBe('Can I book a meeting room?');
+  });
+
   test('a corrected word brings the synonyms of the word it stands for', () => {
     const shop = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'prices', title: 'Prices', url: '', text: 'A repair costs 40 euros. The price list is at the desk.' },

@@ -364,25 +364,37 @@ export class SearchIndex {
    */
   together(term: number, others: readonly number[]): number {
     const { offsets, docs } = this.data;
-    const has = (t: number, d: number) => {
-      let lo = offsets[t];
-      let hi = offsets[t + 1] - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >>> 1;
-        if (docs[mid] === d) return true;
-        if (docs[mid] < d) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return false;
-    };
     const idf = others.map((t) => this.idf(this.data.terms[t]));
     let best = 0;
     for (let i = offsets[term], end = Math.min(offsets[term + 1], offsets[term] + TOGETHER_SCAN); i < end; i++) {
       let sum = 0;
-      others.forEach((t, k) => { if (t !== term && has(t, docs[i])) sum += idf[k]; });
+      others.forEach((t, k) => { if (t !== term && this.holds(t, docs[i])) sum += idf[k]; });
       if (sum > best) best = sum;
     }
     return best;
+  }
+
+  /** The passages (at most `limit`) that hold every one of the terms. */
+  docsWith(terms: readonly number[], limit: number): number[] {
+    const { offsets, docs } = this.data;
+    const [rarest, ...rest] = [...terms].sort((a, b) => offsets[a + 1] - offsets[a] - (offsets[b + 1] - offsets[b]));
+    const out: number[] = [];
+    for (let i = offsets[rarest]; i < offsets[rarest + 1] && out.length < limit; i++) if (rest.every((t) => this.holds(t, docs[i]))) out.push(docs[i]);
+    return out;
+  }
+
+  /** Does passage d hold term t? A binary search of its posting list. */
+  private holds(t: number, d: number): boolean {
+    const { offsets, docs } = this.data;
+    let lo = offsets[t];
+    let hi = offsets[t + 1] - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (docs[mid] === d) return true;
+      if (docs[mid] < d) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
   }
 
   /** The id of a term the index knows, or undefined. */
@@ -436,22 +448,8 @@ export class SearchIndex {
   /** Which query terms a passage matched, and how closely; a binary search per posting list. */
   private matchedIn(doc: number, query: { expansions: Expansion[] }[]): Float32Array {
     const out = new Float32Array(query.length);
-    const { offsets, docs } = this.data;
     query.forEach((q, qi) => {
-      for (const e of q.expansions) {
-        if (e.factor <= out[qi]) continue;
-        let lo = offsets[e.term];
-        let hi = offsets[e.term + 1] - 1;
-        while (lo <= hi) {
-          const mid = (lo + hi) >>> 1;
-          if (docs[mid] === doc) {
-            out[qi] = e.factor;
-            break;
-          }
-          if (docs[mid] < doc) lo = mid + 1;
-          else hi = mid - 1;
-        }
-      }
+      for (const e of q.expansions) if (e.factor > out[qi] && this.holds(e.term, doc)) out[qi] = e.factor;
     });
     return out;
   }
