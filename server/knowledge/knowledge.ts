@@ -10,7 +10,7 @@ import { extname, join } from 'node:path';
 import type { BotSettings, KnowledgeDoc } from '../config/config.ts';
 import type { Passage, Turn } from './passage.ts';
 import { indexKey, readIndex, writeIndex } from './index-cache.ts';
-import { buildIndex, buildIndexAsync, SearchIndex, type FieldTerms, type IndexData } from './search-index.ts';
+import { buildIndex, buildIndexAsync, SearchIndex, type Expansion, type FieldTerms, type IndexData } from './search-index.ts';
 import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
@@ -57,6 +57,8 @@ export interface SearchResult {
 }
 
 const EMPTY_SURFACE = new SearchableMap<string>();
+/** A question's typos, as typed → the knowledge's words they stand for (SearchIndex.correct). */
+type Corrections = Map<string, Expansion[]>;
 /** How many passages holding two words are read for the phrase they make (KnowledgeBase.spaced). */
 const PHRASE_SCAN = 200;
 const surfaceMap = (map: Map<string, string>) => SearchableMap.from([...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
@@ -632,7 +634,7 @@ export class KnowledgeBase {
    *   Of several ways to cut it, the one with more words of the knowledge, then the longer
    *   shorter part, then the longer first part; a name only after a name the knowledge uses.
    */
-  private asMeant(question: string): string {
+  private asMeant(question: string, corrections: Corrections): string {
     // A message in another language than the knowledge's is no misspelt question of its ("Quelle").
     const language = this.language.toLowerCase().split('-')[0];
     if ((messageLanguage(question) ?? language) !== language) return question;
@@ -641,8 +643,7 @@ export class KnowledgeBase {
       const t = normTerm(w, this.language);
       return t !== null && this.index.idOf(t) !== undefined;
     };
-    const letters = lettersOf(this.language);
-    const slipOfKnown = (w: string) => this.index.correct(w, (c) => stemOnce(c, this.language), letters, this.knownSpellings()).length > 0;
+    const slipOfKnown = (w: string) => this.corrected(w, corrections).length > 0;
     return this.spaced(question).replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word) => {
       const w = word.toLowerCase();
       // "arround" is a slip of a stop word (stopWordSlip), not "ar round".
@@ -684,6 +685,13 @@ export class KnowledgeBase {
       (stem(word) === undefined && apart(a, b) ? `${a} ${b}` : word));
   }
 
+  /** The knowledge's words a typo stands for (SearchIndex.correct), each word looked up once per question. */
+  private corrected(word: string, corrections: Corrections): Expansion[] {
+    let found = corrections.get(word);
+    if (!found) corrections.set(word, (found = this.index.correct(word, (c) => stemOnce(c, this.language), lettersOf(this.language), this.knownSpellings())));
+    return found;
+  }
+
   /** A word that is two typed without the space between them, spelt apart (see asMeant), or null. */
   private twoWords(word: string, known: (w: string) => boolean, slipOfKnown: (w: string) => boolean, english: boolean): string | null {
     const w = word.toLowerCase();
@@ -691,10 +699,14 @@ export class KnowledgeBase {
     for (let at = 2; at <= w.length - 2; at++) {
       const parts = [w.slice(0, at), w.slice(at)];
       // A part of two letters is a stop word with a vowel ("of", "by"; not "ll", "db" of "lldb").
-      const kinds = parts.map((p) => (p.length === 2 ? (isStopWord(p, this.language) && /[aeiouy]/.test(p) ? 1 : 0)
-        : known(p) ? 2 : isStopWord(p, this.language) || (english && isEnglishWord(p)) ? 1 : p.length >= 4 && slipOfKnown(p) ? 0.5 : 0));
+      const kinds = parts.map((p): number => (p.length === 2 ? (isStopWord(p, this.language) && /[aeiouy]/.test(p) ? 1 : 0)
+        : known(p) ? 2 : isStopWord(p, this.language) || (english && isEnglishWord(p)) ? 1 : 0));
       // A name ("Bitcoin") is cut only after a name the knowledge uses ("Nodethrows").
-      if (kinds.includes(0) || kinds[0] + kinds[1] < 1.5 || (word[0] !== w[0] && kinds[0] < 2)) continue;
+      if (word[0] !== w[0] && kinds[0] < 2) continue;
+      // Beside a word, a slip of a word of the knowledge (looked for last: it costs the most).
+      const slip = kinds.indexOf(0);
+      if (slip >= 0 && kinds[1 - slip] >= 1 && parts[slip].length >= 4 && slipOfKnown(parts[slip])) kinds[slip] = 0.5;
+      if (kinds.includes(0)) continue;
       const score = kinds[0] + kinds[1] + Math.min(at, w.length - at) / 100 + at / 1000;
       if (!best || score > best.score) best = { at, score };
     }
@@ -713,7 +725,9 @@ export class KnowledgeBase {
    */
   search(typed: string, options: SearchOptions | number = {}): SearchResult {
     const o = typeof options === 'number' ? { limit: options } : options;
-    const question = this.asMeant(typed);
+    // A typo's corrections, found once per word of this question (asMeant looks first).
+    const corrections: Corrections = new Map();
+    const question = this.asMeant(typed, corrections);
     const limit = o.limit ?? 5;
     const current = this.oneTermPerWord(questionTerms(withPhrasesAsWords(question, this.language), this.language), question).slice(0, MAX_QUESTION_TERMS);
     const context = new Map<string, number>();
@@ -751,7 +765,6 @@ export class KnowledgeBase {
     if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [], spelled: question };
     const words = surfaceWords(question, this.language);
     const englishStops = this.language.toLowerCase().startsWith('en');
-    const letters = lettersOf(this.language);
     /** Words of the question as typed → the word a slip in them stands for. */
     const fixes = new Map<string, string>();
     // The question's words the knowledge has as typed: the company a typo's candidates keep.
@@ -762,7 +775,7 @@ export class KnowledgeBase {
       // An English word spelt right is not a slip, though the pages lack it ("folder" is not
       // "older"): it is the visitor's word, found only by its stem or its synonyms.
       let expansions = this.index.idOf(q.term) === undefined && q.own && words.has(q.term) && !(englishStops && isEnglishWord(words.get(q.term)!))
-        ? this.index.correct(words.get(q.term)!, (w) => stemOnce(w, this.language), letters, this.knownSpellings(), company) : [];
+        ? this.index.inCompany(this.corrected(words.get(q.term)!, corrections), company) : [];
       // A word that goes on from the stem it is corrected to ("largest" → "larg", which the pages
       // write "larger") has an ending the stemmer leaves, not a slip: it is found as that stem
       // but read as typed ("the largest value…" asks for a bound).

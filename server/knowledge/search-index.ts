@@ -328,7 +328,7 @@ export class SearchIndex {
    * wins over "making" (k for l). `spellings` (the letter triples of the knowledge's words, when
    * known) skips candidates no word is spelt like, so few are stemmed.
    */
-  correct(word: string, stem: (w: string) => string | null, letters: string, spellings: ReadonlySet<string> | null, context: readonly number[] = []): Expansion[] {
+  correct(word: string, stem: (w: string) => string | null, letters: string, spellings: ReadonlySet<string> | null): Expansion[] {
     const tier = new Map<number, number>();
     const spelling = new Map<number, string>();
     slipsOf(word, letters, spellings, (c, kind) => {
@@ -346,14 +346,22 @@ export class SearchIndex {
     // called); of several, none is sure, each weaker than an exact match.
     const likeliest = [...tier].filter(([, k]) => k === best);
     const factor = likeliest.length === 1 ? 1 : FUZZY_FACTOR[1];
-    // Of several, the one the question's other words are found with comes first ("fre alarm":
-    // fire, not the more frequent free), then the most frequent.
-    // One that keeps better company than all the others is the word meant.
-    const near = likeliest.length > 1 && context.length ? new Map(likeliest.map(([t]) => [t, this.together(t, context)])) : null;
-    const out = likeliest.map(([t]) => ({ term: t, factor, spelling: spelling.get(t) }))
-      .sort((a, b) => (near ? near.get(b.term)! - near.get(a.term)! : 0) || df(b.term) - df(a.term))
+    return likeliest.map(([t]) => ({ term: t, factor, spelling: spelling.get(t) }))
+      .sort((a, b) => df(b.term) - df(a.term))
       .slice(0, MAX_EXPANSIONS);
-    if (near && near.get(out[0].term)! > near.get(out[1].term)!) out[0].factor = 1;
+  }
+
+  /**
+   * A typo's corrections (from correct()) in the company of the question's other words (`context`,
+   * terms by id): of several, the one found in a passage with more of them comes first ("fre
+   * alarm": fire, not the more frequent free), and one that keeps better company than all the
+   * others is the word meant, matched as if spelt right.
+   */
+  inCompany(corrections: Expansion[], context: readonly number[]): Expansion[] {
+    if (corrections.length < 2 || !context.length) return corrections;
+    const near = new Map(corrections.map((e) => [e.term, this.together(e.term, context)]));
+    const out = [...corrections].sort((a, b) => near.get(b.term)! - near.get(a.term)!).map((e) => ({ ...e }));
+    if (near.get(out[0].term)! > near.get(out[1].term)!) out[0].factor = 1;
     return out;
   }
 
