@@ -674,13 +674,21 @@ export class KnowledgeBase {
       return !ids.includes(undefined) && this.index.docsWith(ids as number[], PHRASE_SCAN).some((d) => pattern.test(this.passages[d].text));
     };
     const apart = (a: string, b: string) => says([a, b], new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(a)}[\\s-]+${escapeRegExp(b)}(?![\\p{L}\\p{N}])`, 'iu'));
-    const joined = question.replace(/(?<![\p{L}\p{N}_./-])(\p{Ll}{2,}) (\p{Ll}{2,})(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (pair, a: string, b: string) => {
+    const join = (a: string, b: string) => {
       const whole = a + b;
-      if (whole.length < 5 || stem(whole) === undefined || isStopWord(a, this.language) || isStopWord(b, this.language)) return pair;
+      if (whole.length < 5 || stem(whole) === undefined || isStopWord(a, this.language) || isStopWord(b, this.language)) return false;
       // Written as one word of its own, not only as the joined form of "read-line" or "readLine".
-      const own = says([whole], new RegExp(`(?<![\\p{L}\\p{N}_-])${whole}(?![\\p{L}\\p{N}_-])`, 'u'));
-      return own && !apart(a, b) ? whole : pair;
-    });
+      return says([whole], new RegExp(`(?<![\\p{L}\\p{N}_-])${whole}(?![\\p{L}\\p{N}_-])`, 'u')) && !apart(a, b);
+    };
+    // Each pair of neighbours in turn ("git sub tree": "git sub", then "sub tree").
+    let joined = '';
+    let from = 0;
+    for (const m of question.matchAll(/(?<![\p{L}\p{N}_./-])(?=(\p{Ll}{2,}) (\p{Ll}{2,})(?![\p{L}\p{N}_-]|[.(]\p{L}))/gu)) {
+      if (m.index < from || !join(m[1], m[2])) continue;
+      joined += question.slice(from, m.index) + m[1] + m[2];
+      from = m.index + m[1].length + 1 + m[2].length;
+    }
+    joined += question.slice(from);
     return joined.replace(/(?<![\p{L}\p{N}_./-])(\p{Lu}\p{Ll}+)(\p{Lu}\p{L}*)(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word, a: string, b: string) =>
       (stem(word) === undefined && apart(a, b) ? `${a} ${b}` : word));
   }

@@ -220,6 +220,7 @@ describe('retrieval', () => {
       { id: 'mr', title: 'Rooms', url: '', text: 'Book a meeting room in the app. The meeting-room hours are in your plan.' },
     ] } });
     expect(node.search('how do I recall text in a read line prompt?').spelled).toBe('how do I recall text in a readline prompt?');
+    expect(node.search('does the new read line prompt recall text?').spelled).toBe('does the new readline prompt recall text?'); // after "new read"
     expect(node.search('What does VoltaProtect cover?').spelled).toBe('What does Volta Protect cover?');
     // Not a name of code the knowledge never writes apart, nor two words it writes apart too.
     expect(node.search('Does the page use WebSocket?').spelled).toBe('Does the page use WebSocket?');
