@@ -506,6 +506,8 @@ export class KnowledgeBase {
   }
 
   private surface: SearchableMap<string> | null = null;
+  /** The knowledge's words of three and four letters (the surface words are longer). */
+  private shortWords: Set<string> | null = null;
   /** The letter triples of the knowledge's words, gathered with them: how its words are spelt. */
   private spellings: Set<string> | null = null;
   /** Set while the surface words are being gathered in the background. */
@@ -524,6 +526,7 @@ export class KnowledgeBase {
 
   /** `short`: the knowledge's words of three and four letters, which spell too ("plsn" → plan, "plys" → plus). */
   private setSurface(map: Map<string, string>, short: Set<string>) {
+    this.shortWords = short;
     const spellings = new Set<string>();
     for (const words of [map.keys(), short]) for (const w of words) for (let i = 0; i + 3 <= w.length; i++) spellings.add(w.slice(i, i + 3));
     this.spellings = spellings;
@@ -696,8 +699,18 @@ export class KnowledgeBase {
   /** The knowledge's words a typo stands for (SearchIndex.correct), each word looked up once per question. */
   private corrected(word: string, corrections: Corrections): Expansion[] {
     let found = corrections.get(word);
-    if (!found) corrections.set(word, (found = this.index.correct(word, (c) => stemOnce(c, this.language), lettersOf(this.language), this.knownSpellings())));
+    if (!found) corrections.set(word, (found = this.index.correct(word, (c) => stemOnce(c, this.language), lettersOf(this.language), this.knownSpellings(), (c) => this.isWord(c))));
     return found;
+  }
+
+  /**
+   * Is a typo's candidate spelling a word: one the knowledge writes, or (English) one the
+   * dictionary has? "cofe" is "core" or "code", not "confe", though that stems to "conf".
+   * Before the knowledge's words are gathered, and in other languages, any candidate is.
+   */
+  private isWord(candidate: string): boolean {
+    if (!this.surface || !this.shortWords || !this.language.toLowerCase().startsWith('en')) return true;
+    return this.shortWords.has(candidate) || this.surface.has(candidate) || isEnglishWord(candidate) || isBritishSpelling(candidate);
   }
 
   /** A word that is two typed without the space between them, spelt apart (see asMeant), or null. */

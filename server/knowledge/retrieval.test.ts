@@ -227,6 +227,15 @@ describe('retrieval', () => {
     expect(node.search('Can I book a meeting room?').spelled).toBe('Can I book a meeting room?');
   });
 
+  test('a typo is corrected to a word, not to a spelling that only stems like one', () => {
+    const node = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'core', title: 'Core', url: '', text: 'Node core sets a timeout of two minutes.' },
+      { id: 'conf', title: 'Files', url: '', text: 'Put the settings in the conf directory; the types infer them.' },
+    ] } });
+    // "cofe" + n is "confe", which stems to "conf" but is no word; "core" is a key away.
+    expect(node.search('what timeout does Node cofe set?').spelled).toBe('what timeout does Node core set?');
+  });
+
   test('a corrected word brings the synonyms of the word it stands for', () => {
     const shop = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'prices', title: 'Prices', url: '', text: 'A repair costs 40 euros. The price list is at the desk.' },

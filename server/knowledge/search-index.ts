@@ -328,13 +328,13 @@ export class SearchIndex {
    * wins over "making" (k for l). `spellings` (the letter triples of the knowledge's words, when
    * known) skips candidates no word is spelt like, so few are stemmed.
    */
-  correct(word: string, stem: (w: string) => string | null, letters: string, spellings: ReadonlySet<string> | null): Expansion[] {
+  correct(word: string, stem: (w: string) => string | null, letters: string, spellings: ReadonlySet<string> | null, isWord: (w: string) => boolean = () => true): Expansion[] {
     const tier = new Map<number, number>();
     const spelling = new Map<number, string>();
     slipsOf(word, letters, spellings, (c, kind) => {
       const s = stem(c);
       const t = s === null ? undefined : this.ids.get(s);
-      if (t !== undefined && kind < (tier.get(t) ?? Infinity)) {
+      if (t !== undefined && kind < (tier.get(t) ?? Infinity) && isWord(c)) {
         tier.set(t, kind);
         spelling.set(t, c);
       }
