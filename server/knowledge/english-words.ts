@@ -56,9 +56,17 @@ export function isBritishSpelling(word: string): boolean {
 /**
  * The English word a misspelt one stands for ("kinsd" → kinds, "ofyen" → often): the one English
  * word among the spellings of the likeliest kind of slip (SearchIndex's slipsOf), not on its first
- * letter; null when there is none or several (nothing says which was meant).
+ * letter; of several, the one `fits` (one the knowledge has a word for: "bedge" is badge, a key
+ * card, not budge); null when there is none, or several and nothing says which was meant.
  */
-export function englishSpelling(word: string): string | null {
+export function englishSpelling(word: string, fits: (w: string) => boolean = () => false): string | null {
+  const found = englishSpellings(word);
+  const fitting = found.length > 1 ? found.filter(fits) : found;
+  return fitting.length === 1 ? fitting[0] : null;
+}
+
+/** The English words among the spellings of the likeliest kind of slip (see englishSpelling). */
+function englishSpellings(word: string): string[] {
   let best = Infinity;
   let found: string[] = [];
   slipsOf(word, 'abcdefghijklmnopqrstuvwxyz', null, (candidate, kind) => {
@@ -68,5 +76,5 @@ export function englishSpelling(word: string): string | null {
     if (kind < best) [best, found] = [kind, []];
     found.push(candidate);
   });
-  return found.length === 1 ? found[0] : null;
+  return found;
 }

@@ -654,7 +654,7 @@ export class KnowledgeBase {
       if (known(w) || isStopWord(w, this.language) || (english && (isEnglishWord(word) || isBritishSpelling(w) || stopWordSlip(w)))) return word;
       if (slipOfKnown(w)) return word;
       // A capital says name ("Kenji" is not "Kanji"), at the start of the question too.
-      const meant = english && word === w ? englishSpelling(w) : null;
+      const meant = english && word === w ? englishSpelling(w, (c) => this.knowsWordFor(c)) : null;
       if (meant) return meant;
       return this.twoWords(word, known, slipOfKnown, english) ?? word;
     });
@@ -701,6 +701,12 @@ export class KnowledgeBase {
     let found = corrections.get(word);
     if (!found) corrections.set(word, (found = this.index.correct(word, (c) => stemOnce(c, this.language), lettersOf(this.language), this.knownSpellings(), (c) => this.isWord(c))));
     return found;
+  }
+
+  /** Does the knowledge use a word of the same meaning as this one (synonyms.ts: "badge" → card)? */
+  private knowsWordFor(word: string): boolean {
+    const stem = normTerm(word, this.language);
+    return stem !== null && synonymsOf(stem, this.language).some((s) => this.index.idOf(s) !== undefined);
   }
 
   /**

@@ -173,6 +173,9 @@ describe('retrieval', () => {
     expect(englishSpelling('kinsd')).toBe('kinds');
     expect(englishSpelling('ofyen')).toBe('often');
     expect(englishSpelling('scrypt')).toBeNull(); // only a slip on its first letter makes a word ("crypt")
+    // "bedge" is badge or budge: the one the knowledge has a word for (badge → card), else neither.
+    expect(englishSpelling('bedge')).toBeNull();
+    expect(englishSpelling('bedge', (w) => w === 'badge')).toBe('badge');
     const club = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'data', title: 'Your data', url: '', text: 'We collect your name and e-mail address when you join the club.' },
     ] } });
