@@ -12,20 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KnowledgeBase, chunk } from '../server/knowledge/knowledge.ts';
 import { PEERS_DIR, ROOT, fmt, fmtInt, main, max, median, percentile } from './common.mjs';
+import { rng } from './seeded.ts';
 
 const SIZES = [10_000, 100_000];
-
-/** A small seeded PRNG (mulberry32): the same questions every run. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Exactly `count` passages as one document each (a passage is at most one chunk, so the

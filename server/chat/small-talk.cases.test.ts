@@ -5,7 +5,7 @@
  * for the wrong one.
  */
 import { expect, test } from 'vitest';
-import { messageLanguage } from './language.ts';
+import { messageLanguage } from '../knowledge/language.ts';
 import { ENGLISH, NOT_SMALL_TALK, OTHER_LANGUAGE, SMALL_TALK, WITHOUT_SMALL_TALK } from './small-talk.cases.ts';
 import { smallTalk, withoutSmallTalk } from './small-talk.ts';
 

@@ -155,7 +155,7 @@ export const WITHOUT_SMALL_TALK: [string, string][] = [
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { smallTalk, withoutSmallTalk } = await import('./small-talk.ts');
-  const { messageLanguage } = await import('./language.ts');
+  const { messageLanguage } = await import('../knowledge/language.ts');
   let miss = 0;
   const show = (what: string, m: string, got: unknown) => { miss++; console.log(`${what}\t${JSON.stringify(m)}\t→ ${JSON.stringify(got)}`); };
   for (const [m, want] of SMALL_TALK) { const got = smallTalk(m); if (!got || ![want].flat().includes(got)) show('small talk', m, got); }

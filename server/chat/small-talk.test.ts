@@ -1,6 +1,6 @@
 /** Small talk and the visitor's language (issue 20): only messages that are nothing else. */
 import { expect, test } from 'vitest';
-import { messageLanguage } from './language.ts';
+import { messageLanguage } from '../knowledge/language.ts';
 import { questionAlone, questionApart, smallTalk, withoutSmallTalk } from './small-talk.ts';
 
 test('greetings, thanks, goodbyes and "who are you" in the shipped languages; a question is never small talk', () => {

@@ -14,7 +14,7 @@ import type { Passage } from '../knowledge/passage.ts';
 import type { SearchResult } from '../knowledge/knowledge.ts';
 import { phrase } from '../engines/phrases.ts';
 import { asksForHuman, recordHandoff } from './handoff.ts';
-import { messageLanguage } from './language.ts';
+import { messageLanguage } from '../knowledge/language.ts';
 import { questionAlone, smallTalk, withoutSmallTalk } from './small-talk.ts';
 import { needsContext, restatedFollowUp } from '../knowledge/follow-up.ts';
 import { publish } from '../console/publish.ts';

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import nspell from 'nspell';
+import { slipsOf } from './search-index.ts';
 
 let checker: ReturnType<typeof nspell> | null | undefined;
 
@@ -25,9 +26,55 @@ function load(): ReturnType<typeof nspell> | null {
   }
 }
 
+/**
+ * The dictionary spells American English; a British spelling ("programme", "fibre", "colour",
+ * "customise", "licence", "catalogue", "travelled") is a word spelt right too.
+ */
+const BRITISH: [RegExp, string][] = [
+  [/mme$/, 'm'], [/our(s|ed|ing|ite|ites|able)?$/, 'or$1'], [/is(e|es|ed|ing|ation|ations)$/, 'iz$1'], [/ys(e|es|ed|ing)$/, 'yz$1'],
+  [/ogue(s?)$/, 'og$1'], [/(?<=[^l][aeiou])ll(ed|ing|er|ers)$/, 'l$1'], // travelled; not the slip "calller"
+  // Listed: "-re" and "-ence" are also how a slip ends ("ordre", "usre", "sence").
+  [/^((?:centi|milli|kilo)?met|lit|cent|fib|theat|calib|spect|sab|meag|lust|somb)re(s?)$/, '$1er$2'], [/^(lic|def|off|pret)ence$/, '$1ense'],
+];
+
 /** True when the word, as typed (any case), is an English word; false when unknown or the dictionary is missing. */
 export function isEnglishWord(word: string): boolean {
   if (checker === undefined) checker = load();
   if (!checker) return false;
   return checker.correct(word) || checker.correct(word.toLowerCase());
+}
+
+/**
+ * True when the word is English in its British spelling only. Not a slip to spell otherwise;
+ * still one the search may match to the American form the pages use ("customise", "customize").
+ */
+export function isBritishSpelling(word: string): boolean {
+  const w = word.toLowerCase();
+  return BRITISH.some(([re, to]) => re.test(w) && isEnglishWord(w.replace(re, to)));
+}
+
+/**
+ * The English word a misspelt one stands for ("kinsd" → kinds, "ofyen" → often): the one English
+ * word among the spellings of the likeliest kind of slip (SearchIndex's slipsOf), not on its first
+ * letter; of several, the one `fits` (one the knowledge has a word for: "bedge" is badge, a key
+ * card, not budge); null when there is none, or several and nothing says which was meant.
+ */
+export function englishSpelling(word: string, fits: (w: string) => boolean = () => false): string | null {
+  const found = englishSpellings(word);
+  const fitting = found.length > 1 ? found.filter(fits) : found;
+  return fitting.length === 1 ? fitting[0] : null;
+}
+
+/** The English words among the spellings of the likeliest kind of slip (see englishSpelling). */
+function englishSpellings(word: string): string[] {
+  let best = Infinity;
+  let found: string[] = [];
+  slipsOf(word, 'abcdefghijklmnopqrstuvwxyz', null, (candidate, kind) => {
+    // A slip on the first letter is the rarest: a word the dictionary lacks that is one there
+    // ("scrypt", "crypt") is more likely a word of its own.
+    if (kind > Math.min(best, 1) || !isEnglishWord(candidate)) return;
+    if (kind < best) [best, found] = [kind, []];
+    found.push(candidate);
+  });
+  return found;
 }

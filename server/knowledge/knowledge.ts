@@ -10,16 +10,17 @@ import { extname, join } from 'node:path';
 import type { BotSettings, KnowledgeDoc } from '../config/config.ts';
 import type { Passage, Turn } from './passage.ts';
 import { indexKey, readIndex, writeIndex } from './index-cache.ts';
-import { buildIndex, buildIndexAsync, SearchIndex, type FieldTerms, type IndexData } from './search-index.ts';
+import { buildIndex, buildIndexAsync, SearchIndex, type Expansion, type FieldTerms, type IndexData } from './search-index.ts';
 import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
-import { isEnglishWord } from './english-words.ts';
+import { englishSpelling, isBritishSpelling, isEnglishWord } from './english-words.ts';
+import { messageLanguage } from './language.ts';
 import { isOptionTerm, keyCells, namesKey, splitSentences, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { askedWords, asksAsHeading, FENCE, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
+import { askedWords, asksAsHeading, escapeRegExp, FENCE, isStopWord, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -62,6 +63,10 @@ export interface SearchResult {
 }
 
 const EMPTY_SURFACE = new SearchableMap<string>();
+/** A question's typos, as typed → the knowledge's words they stand for (SearchIndex.correct). */
+type Corrections = Map<string, Expansion[]>;
+/** How many passages holding two words are read for the phrase they make (KnowledgeBase.spaced). */
+const PHRASE_SCAN = 200;
 const surfaceMap = (map: Map<string, string>) => SearchableMap.from([...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
 
 /** Read as text, synchronously. */
@@ -488,6 +493,17 @@ function store(o: KnowledgeOptions, p: Prepared, data: IndexData) {
   }
 }
 
+/**
+ * Endings a stemmer cuts off or leaves: English ("-est", "-ing", "-ness") and the commonest of
+ * the other shipped languages ("-ung", "-ez", "-ando"), whose real words can reach correction.
+ */
+const ENDING = /^(?:e|e?s|e?d|ing|e?r|ers|e?st|ly|ness|ment|ions?|ive|ity|ie[sdr]|iest|en|em|ung|ez|ons|ent|a[sr]|os|(?:and|ad)[oa])$/;
+
+/** A word that is its stem plus an ending ("largest" from "larg"), not the stem with a slip ("runns"). */
+function goesOnFrom(word: string, stem: string): boolean {
+  return word.startsWith(stem) && ENDING.test(word.slice(stem.length));
+}
+
 export class KnowledgeBase {
   private readonly index: SearchIndex;
   private readonly passages: Stored[];
@@ -558,6 +574,8 @@ export class KnowledgeBase {
   }
 
   private surface: SearchableMap<string> | null = null;
+  /** The knowledge's words of three and four letters (the surface words are longer). */
+  private shortWords: Set<string> | null = null;
   /** The letter triples of the knowledge's words, gathered with them: how its words are spelt. */
   private spellings: Set<string> | null = null;
   /** Set while the surface words are being gathered in the background. */
@@ -567,15 +585,18 @@ export class KnowledgeBase {
     if (!this.surface && this.gathering) return EMPTY_SURFACE;
     if (!this.surface) {
       const map = new Map<string, string>();
-      for (let i = 0; i < this.passages.length; i++) this.addSurface(map, i);
-      this.setSurface(map);
+      const short = new Set<string>();
+      for (let i = 0; i < this.passages.length; i++) this.addSurface(map, short, i);
+      this.setSurface(map, short);
     }
     return this.surface!;
   }
 
-  private setSurface(map: Map<string, string>) {
+  /** `short`: the knowledge's words of three and four letters, which spell too ("plsn" → plan, "plys" → plus). */
+  private setSurface(map: Map<string, string>, short: Set<string>) {
+    this.shortWords = short;
     const spellings = new Set<string>();
-    for (const w of map.keys()) for (let i = 0; i + 3 <= w.length; i++) spellings.add(w.slice(i, i + 3));
+    for (const words of [map.keys(), short]) for (const w of words) for (let i = 0; i + 3 <= w.length; i++) spellings.add(w.slice(i, i + 3));
     this.spellings = spellings;
     this.surface = surfaceMap(map);
   }
@@ -586,10 +607,11 @@ export class KnowledgeBase {
     return this.spellings;
   }
 
-  private addSurface(map: Map<string, string>, i: number) {
+  private addSurface(map: Map<string, string>, short: Set<string>, i: number) {
     const p = this.passages[i];
     for (const t of tokens(`${p.title} ${p.heading} ${p.text}`)) {
       const w = t.toLowerCase();
+      if (w.length < 5) short.add(w);
       if (w.length < 5 || map.has(w)) continue;
       const stem = normTerm(w, this.language);
       if (stem) map.set(w, stem);
@@ -599,11 +621,12 @@ export class KnowledgeBase {
   /** Gathers the surface words in batches that give the event loop back. */
   async gatherSurface(): Promise<void> {
     const map = new Map<string, string>();
+    const short = new Set<string>();
     for (let i = 0; i < this.passages.length; i++) {
-      this.addSurface(map, i);
+      this.addSurface(map, short, i);
       if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
     }
-    this.setSurface(map);
+    this.setSurface(map, short);
     // The English dictionary typo correction asks first takes ~0.4 s to read: read here, in
     // the background after a load, not in the middle of a visitor's turn, which would hold up
     // every other stream on the event loop for as long.
@@ -677,6 +700,124 @@ export class KnowledgeBase {
   }
 
   /**
+   * The question with its slips the knowledge cannot correct spelt as meant, so that it is
+   * searched as the clean question would be. A word of letters (a capital first at most: an
+   * inner capital is a code name's) that the knowledge lacks, that is no English word, no slip
+   * of a word the knowledge uses (search corrects those) and no slip of a stop word, is
+   * - in English, the one English word the likeliest slip makes ("kinsd" → kinds, a word the
+   *   search then drops as the clean question's; "ofyen" → often, read as the frame it is), a
+   *   name mid-sentence excepted ("Venmo" is not "venom");
+   * - else two words typed without the space between them ("valueof", "passhost", "Nodethrows"):
+   *   each a stop word (of two letters: with a vowel), a word of the knowledge or an English word
+   *   of three letters or more, or
+   *   one of them a slip of a word of the knowledge ("hookexecuuted", corrected by the search).
+   *   Of several ways to cut it, the one with more words of the knowledge, then the longer
+   *   shorter part, then the longer first part; a name only after a name the knowledge uses.
+   */
+  private asMeant(question: string, corrections: Corrections): string {
+    // A message in another language than the knowledge's is no misspelt question of its ("Quelle").
+    const language = this.language.toLowerCase().split('-')[0];
+    if ((messageLanguage(question) ?? language) !== language) return question;
+    const english = language === 'en';
+    const known = (w: string) => {
+      const t = normTerm(w, this.language);
+      return t !== null && this.index.idOf(t) !== undefined;
+    };
+    const slipOfKnown = (w: string) => this.corrected(w, corrections).length > 0;
+    return this.spaced(question).replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word) => {
+      const w = word.toLowerCase();
+      // "arround" is a slip of a stop word (stopWordSlip), not "ar round".
+      // "programme" is British English, not "program me".
+      if (known(w) || isStopWord(w, this.language) || (english && (isEnglishWord(word) || isBritishSpelling(w) || stopWordSlip(w)))) return word;
+      if (slipOfKnown(w)) return word;
+      // A capital says name ("Kenji" is not "Kanji"), at the start of the question too.
+      const meant = english && word === w ? englishSpelling(w, (c) => this.knowsWordFor(c)) : null;
+      if (meant) return meant;
+      return this.twoWords(word, known, slipOfKnown, english) ?? word;
+    });
+  }
+
+  /**
+   * Spaces put where the knowledge has none, or left out where it has one, in two words of its
+   * own: "read line", "sub tree" are joined when the knowledge writes "readline", "subtree" as a
+   * word and never "read line"; "VoltaProtect" is cut when the knowledge writes "Volta Protect"
+   * (a name of code, "WebSocket", is one the knowledge never writes apart, and stays whole).
+   */
+  private spaced(question: string): string {
+    const stem = (w: string) => {
+      const t = normTerm(w, this.language);
+      return t === null ? undefined : this.index.idOf(t);
+    };
+    /** Does a passage holding all these words say `pattern`? */
+    const says = (words: string[], pattern: RegExp) => {
+      const ids = words.map(stem);
+      return !ids.includes(undefined) && this.index.docsWith(ids as number[], PHRASE_SCAN).some((d) => pattern.test(this.passages[d].text));
+    };
+    const apart = (a: string, b: string) => says([a, b], new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(a)}[\\s-]+${escapeRegExp(b)}(?![\\p{L}\\p{N}])`, 'iu'));
+    const join = (a: string, b: string) => {
+      const whole = a + b;
+      if (whole.length < 5 || stem(whole) === undefined || isStopWord(a, this.language) || isStopWord(b, this.language)) return false;
+      // Written as one word of its own, not only as the joined form of "read-line" or "readLine".
+      return says([whole], new RegExp(`(?<![\\p{L}\\p{N}_-])${whole}(?![\\p{L}\\p{N}_-])`, 'u')) && !apart(a, b);
+    };
+    // Each pair of neighbours in turn ("git sub tree": "git sub", then "sub tree").
+    let joined = '';
+    let from = 0;
+    for (const m of question.matchAll(/(?<![\p{L}\p{N}_./-])(?=(\p{Ll}{2,}) (\p{Ll}{2,})(?![\p{L}\p{N}_-]|[.(]\p{L}))/gu)) {
+      if (m.index < from || !join(m[1], m[2])) continue;
+      joined += question.slice(from, m.index) + m[1] + m[2];
+      from = m.index + m[1].length + 1 + m[2].length;
+    }
+    joined += question.slice(from);
+    return joined.replace(/(?<![\p{L}\p{N}_./-])(\p{Lu}\p{Ll}+)(\p{Lu}\p{L}*)(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word, a: string, b: string) =>
+      (stem(word) === undefined && apart(a, b) ? `${a} ${b}` : word));
+  }
+
+  /** The knowledge's words a typo stands for (SearchIndex.correct), each word looked up once per question. */
+  private corrected(word: string, corrections: Corrections): Expansion[] {
+    let found = corrections.get(word);
+    if (!found) corrections.set(word, (found = this.index.correct(word, (c) => stemOnce(c, this.language), lettersOf(this.language), this.knownSpellings(), (c) => this.isWord(c))));
+    return found;
+  }
+
+  /** Does the knowledge use a word of the same meaning as this one (synonyms.ts: "badge" → card)? */
+  private knowsWordFor(word: string): boolean {
+    const stem = normTerm(word, this.language);
+    return stem !== null && synonymsOf(stem, this.language).some((s) => this.index.idOf(s) !== undefined);
+  }
+
+  /**
+   * Is a typo's candidate spelling a word: one the knowledge writes, or (English) one the
+   * dictionary has? "cofe" is "core" or "code", not "confe", though that stems to "conf".
+   * Before the knowledge's words are gathered, and in other languages, any candidate is.
+   */
+  private isWord(candidate: string): boolean {
+    if (!this.surface || !this.shortWords || !this.language.toLowerCase().startsWith('en')) return true;
+    return this.shortWords.has(candidate) || this.surface.has(candidate) || isEnglishWord(candidate) || isBritishSpelling(candidate);
+  }
+
+  /** A word that is two typed without the space between them, spelt apart (see asMeant), or null. */
+  private twoWords(word: string, known: (w: string) => boolean, slipOfKnown: (w: string) => boolean, english: boolean): string | null {
+    const w = word.toLowerCase();
+    let best: { at: number; score: number } | null = null;
+    for (let at = 2; at <= w.length - 2; at++) {
+      const parts = [w.slice(0, at), w.slice(at)];
+      // A part of two letters is a stop word with a vowel ("of", "by"; not "ll", "db" of "lldb").
+      const kinds = parts.map((p): number => (p.length === 2 ? (isStopWord(p, this.language) && /[aeiouy]/.test(p) ? 1 : 0)
+        : known(p) ? 2 : isStopWord(p, this.language) || (english && isEnglishWord(p)) ? 1 : 0));
+      // A name ("Bitcoin") is cut only after a name the knowledge uses ("Nodethrows").
+      if (word[0] !== w[0] && kinds[0] < 2) continue;
+      // Beside a word, a slip of a word of the knowledge (looked for last: it costs the most).
+      const slip = kinds.indexOf(0);
+      if (slip >= 0 && kinds[1 - slip] >= 1 && parts[slip].length >= 4 && slipOfKnown(parts[slip])) kinds[slip] = 0.5;
+      if (kinds.includes(0)) continue;
+      const score = kinds[0] + kinds[1] + Math.min(at, w.length - at) / 100 + at / 1000;
+      if (!best || score > best.score) best = { at, score };
+    }
+    return best ? `${word.slice(0, best.at)} ${word.slice(best.at)}` : null;
+  }
+
+  /**
    * The best passages for a question, most relevant first, each scored in [0,1].
    *
    * Relevance is the share of the question's terms (weighted by rarity) a passage matches,
@@ -686,8 +827,11 @@ export class KnowledgeBase {
    * only move passages up the ranking, so "and how long does it take?" finds the page the
    * conversation is about, while a new question is not pulled back to the old topic.
    */
-  search(question: string, options: SearchOptions | number = {}): SearchResult {
+  search(typed: string, options: SearchOptions | number = {}): SearchResult {
     const o = typeof options === 'number' ? { limit: options } : options;
+    // A typo's corrections, found once per word of this question (asMeant looks first).
+    const corrections: Corrections = new Map();
+    const question = this.asMeant(typed, corrections);
     const limit = o.limit ?? 5;
     const current = this.oneTermPerWord(questionTerms(withPhrasesAsWords(question, this.language), this.language), question).slice(0, MAX_QUESTION_TERMS);
     const context = new Map<string, number>();
@@ -725,20 +869,22 @@ export class KnowledgeBase {
     if (query.length === 0 || this.passages.length === 0) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [], spelled: question };
     const words = surfaceWords(question, this.language);
     const englishStops = this.language.toLowerCase().startsWith('en');
-    const letters = lettersOf(this.language);
     /** Words of the question as typed → the word a slip in them stands for. */
     const fixes = new Map<string, string>();
+    // The question's words the knowledge has as typed: the company a typo's candidates keep.
+    const company = query.filter((q) => q.own).map((q) => this.index.idOf(q.term)).filter((t) => t !== undefined);
     const expanded = query.flatMap((q) => {
       // A word the knowledge lacks is corrected from what the visitor typed first (see
       // SearchIndex.correct), then by its stem: a word start, or a slip the stem still shows.
       // An English word spelt right is not a slip, though the pages lack it ("folder" is not
       // "older"): it is the visitor's word, found only by its stem or its synonyms.
       let expansions = this.index.idOf(q.term) === undefined && q.own && words.has(q.term) && !(englishStops && isEnglishWord(words.get(q.term)!))
-        ? this.index.correct(words.get(q.term)!, (w) => stemOnce(w, this.language), letters, this.knownSpellings()) : [];
+        ? this.index.inCompany(this.corrected(words.get(q.term)!, corrections), company) : [];
       // A word that goes on from the stem it is corrected to ("largest" → "larg", which the pages
       // write "larger") has an ending the stemmer leaves, not a slip: it is found as that stem
       // but read as typed ("the largest value…" asks for a bound).
-      if (expansions[0]?.spelling && words.get(q.term)!.toLowerCase().startsWith(this.index.termOf(expansions[0].term))) expansions = expansions.map(({ term, factor }) => ({ term, factor }));
+      // A slip after the stem ("runns" → runs → "run") is still a slip: only an ending goes on.
+      if (expansions[0]?.spelling && goesOnFrom(words.get(q.term)!.toLowerCase(), this.index.termOf(expansions[0].term))) expansions = expansions.map(({ term, factor }) => ({ term, factor }));
       if (expansions[0]?.spelling) fixes.set(words.get(q.term)!.toLowerCase(), expansions[0].spelling);
       if (!expansions.length) expansions = this.index.expand(q.term);
       if (!expansions.length && q.own && words.has(q.term)) expansions = this.index.expandSurface(words.get(q.term)!, () => this.surfaceVocabulary());
@@ -753,20 +899,21 @@ export class KnowledgeBase {
       // the rarest word, so the common words around it cannot carry a passage alone.
       // Words of the same meaning the knowledge uses ("cost" where the pages say "price") join
       // as weaker expansions; the word itself, or its typo's words, stay first.
+      // A corrected word brings the synonyms of the word it stands for ("fese" → fees → price, cost).
+      const meant = expansions[0]?.spelling ? this.index.termOf(expansions[0].term) : q.term;
       const seen = new Set(expansions.map((e) => e.term));
-      for (const syn of synonymsOf(q.term, this.language)) {
+      for (const syn of synonymsOf(meant, this.language)) {
         const id = this.index.idOf(syn);
         if (id !== undefined && !seen.has(id)) {
           expansions = [...expansions, { term: id, factor: SYNONYM_FACTOR }];
           seen.add(id);
         }
       }
+      // A corrected word is known by the word it stands for (meant), as the spelt question says it.
       const idf = expansions.length ? this.index.idf(this.index.termOf(expansions[0].term)) : UNKNOWN_WEIGHT * this.index.idf(q.term);
-      // A corrected word is known by the word it stands for, as the spelt question says it.
-      const key = expansions[0]?.spelling ? this.index.termOf(expansions[0].term) : q.term;
-      weights.set(key, idf * q.weight);
-      alternatives.set(key, expansions.length ? expansions.map((e) => this.index.termOf(e.term)) : [q.term]);
-      return [{ ...q, idf, expansions }];
+      weights.set(meant, idf * q.weight);
+      alternatives.set(meant, expansions.length ? expansions.map((e) => this.index.termOf(e.term)) : [q.term]);
+      return [{ ...q, idf, expansions, meant }];
     });
     const spelled = spelledAsMeant(question, fixes, this.language);
     if (!expanded.some((q) => q.own)) return { passages: [], degraded: this.degraded, weights, alternatives, unknownNames: [], spelled };
@@ -777,8 +924,9 @@ export class KnowledgeBase {
     const contextTotal = total(false);
     try {
       const hits = this.index.search(expanded, limit * CANDIDATES);
-      const asked = askedWords(question, this.language);
-      const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.term, q.idf]));
+      const asked = askedWords(spelled, this.language);
+      // By the word meant: a table row keyed "ENOSPC" is named by a visitor's "ENOSSPC" too.
+      const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.meant, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());
       const codeNames = codeNamesIn(question);
       const ranked = hits.map((h) => {

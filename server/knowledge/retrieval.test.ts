@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { compose } from '../engines/extractive.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
+import { englishSpelling, isBritishSpelling } from './english-words.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { looksLikeName, normTerm, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
@@ -155,13 +156,120 @@ describe('retrieval', () => {
     ] } });
     // "maling" stems to "male"; "mailing" is one letter left out, "making" a key next to the right one.
     expect([...club.search('how do I join the maling list?').alternatives]).toEqual([['join', ['join']], ['mail', ['mail']], ['list', ['list']]]);
+    // The one word the likeliest slip makes is matched as if spelt right.
+    expect(club.search('how do I join the maling list?').passages[0].score).toBe(club.search('how do I join the mailing list?').passages[0].score);
     // Two neighbours swapped ("seped") and a letter typed twice ("leavinng", a form the pages lack).
     expect(club.search('at what seped do you ride?').alternatives.get('speed')).toEqual(['speed']);
-    expect(club.search('before leavinng?').alternatives.get('leavinng')).toEqual(['leav']); // read as typed: it goes on from "leav"
+    // A slip after the stem ("leavinng" → leaving → "leav") is a slip, read as meant; only an
+    // ending goes on from a stem as typed (the "largest" of the next test).
+    expect(club.search('before leavinng?').alternatives.get('leav')).toEqual(['leav']);
+    expect(club.search('before leavinng?').spelled).toBe('before leaving?');
     // A key next to the right one, in a short word ("quist"); a letter too many, in a form the
     // pages never write ("stoppsed" for "stopped": no word of theirs has "ppe").
     expect(club.search('when are quist hours?').alternatives.get('quiet')).toEqual(['quiet']);
-    expect(club.search('my key stoppsed turning').alternatives.get('stopps')).toEqual(['stop']);
+    expect(club.search('my key stoppsed turning').alternatives.get('stop')).toEqual(['stop']);
+    // A key next to the right one in a four-letter word too, when it is no English word.
+    expect(club.search('how do I make a ride plsn?').alternatives.get('plan')).toEqual(['plan']);
+    expect(club.search('how often do we mqke a plan?').alternatives.get('make')).toEqual(['make']);
+    // A word of three letters with a letter left out; not one in capitals, an abbreviation.
+    expect(club.search('how do I jin the mailing list?').alternatives.get('join')).toEqual(['join']);
+    expect(club.search('how do I join the mailing list by SND?').alternatives.get('snd')).toEqual(['snd']);
+    expect(club.search('how do I join pls?').weights.has('pls')).toBe(false); // chat for "please"
+  });
+
+  test('two words typed without the space between them are searched apart', () => {
+    const server = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'opts', title: 'Options', url: '', text: 'The default value of maxParamLength is 100. Pass host 0.0.0.0 to listen on every address. Node throws an error.' },
+    ] } });
+    expect(server.search('What is the default valueof maxParamLength?').spelled).toBe('What is the default value of maxParamLength?');
+    expect(server.search('What if I passhost 0.0.0.0?').weights.has('host')).toBe(true);
+    expect(server.search('When does Nodethrows an error?').spelled).toBe('When does Node throws an error?'); // a name the pages use, then a word
+    // One of the two may be a slip of a word of the knowledge, corrected as any other.
+    expect(server.search('What is the default valeuof maxParamLength?').spelled).toBe('What is the default value of maxParamLength?');
+    expect(server.search('When does nodethrrows an error?').weights.has('throw')).toBe(true);
+    // A name with an inner capital, a name whose first part the pages lack, an English word, a
+    // slip of one word and a slip of a stop word are not cut.
+    for (const q of ['Does it do WebSocket?', 'Can I pay with Codepass?', 'Is there a password?']) expect(server.search(q).spelled).toBe(q);
+    expect(server.search('What is the defalt value?').spelled).toBe('What is the default value?');
+    expect(server.search('Is the value arround 100?').weights.has('round')).toBe(false);
+  });
+
+  test('a slip of an English word the pages lack is read as that word, as the clean question is', () => {
+    expect(englishSpelling('kinsd')).toBe('kinds');
+    expect(englishSpelling('ofyen')).toBe('often');
+    expect(englishSpelling('scrypt')).toBeNull(); // only a slip on its first letter makes a word ("crypt")
+    // "bedge" is badge or budge: the one the knowledge has a word for (badge → card), else neither.
+    expect(englishSpelling('bedge')).toBeNull();
+    expect(englishSpelling('bedge', (w) => w === 'badge')).toBe('badge');
+    const club = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'data', title: 'Your data', url: '', text: 'We collect your name and e-mail address when you join the club.' },
+    ] } });
+    expect(club.search('What kinsd of data do you collect?').spelled).toBe('What kinds of data do you collect?');
+    expect([...club.search('What kinsd of data do you collect?').weights.keys()]).toEqual([...club.search('What kinds of data do you collect?').weights.keys()]);
+    // A name is left as typed ("Venmo" is not "venom", "Kenji" not "Kanji"), and so are a British
+    // spelling ("programme" is not "program me") and a message in another language ("Quelle").
+    for (const q of ['Can I pay with Venmo?', 'Kenji here: can I join?', 'Is there a mentoring programme?', 'quelle est la longueur maximale du nom ?']) {
+      expect(club.search(q).spelled).toBe(q);
+    }
+    expect(isBritishSpelling('programme') && isBritishSpelling('customise') && isBritishSpelling('travelled')).toBe(true);
+    expect(isBritishSpelling('calller') || isBritishSpelling('ordre')).toBe(false); // slips that end like British words
+  });
+
+  test('a misspelt name of a table row\'s key is read as the key, as typed in capitals', () => {
+    const errors = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'codes', title: 'Error constants', url: '', text: '| Constant | Description |\n|---|---|\n| ENOSPC | No space left on the device. |\n| EACCES | Permission denied. |' },
+      { id: 'disk', title: 'Disks', url: '', text: 'A disk that seems full may hold deleted files still open. Node throws an error with a code.' },
+      { id: 'errors', title: 'Errors', url: '', text: 'Node throws an error with a code when a call fails. The code tells you what went wrong.' },
+      { id: 'full', title: 'Full disks', url: '', text: 'When a disk is full, Node throws an error. Free some space on the disk.' },
+    ] } });
+    const typed = errors.search('My disk seems full and Node throws ENOSSPC - what is that code telling me?');
+    const clean = errors.search('My disk seems full and Node throws ENOSPC - what is that code telling me?');
+    expect(typed.spelled).toContain('ENOSPC');
+    expect(typed.passages.map((p) => [p.id, p.score])).toEqual(clean.passages.map((p) => [p.id, p.score]));
+  });
+
+  test('of several words a slip could stand for, the one found with the question\'s other words is meant', () => {
+    const house = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'wifi', title: 'Wi-Fi', url: '', text: 'Wi-Fi is free for members. Coffee is free too.' },
+      { id: 'guests', title: 'Guests', url: '', text: 'Guests are free on Fridays. Parking is free after 6 pm.' },
+      { id: 'safety', title: 'Safety', url: '', text: 'If the fire alarm sounds, leave by the nearest exit.' },
+    ] } });
+    // "fre" is a letter from "free" (more frequent) and from "fire" (with "alarm").
+    const r = house.search('what do I do when the fre alarm sounds?');
+    expect(r.spelled).toBe('what do I do when the fire alarm sounds?');
+    expect(r.passages[0].score).toBe(house.search('what do I do when the fire alarm sounds?').passages[0].score);
+    expect(house.search('is parking fre?').alternatives.get('free')?.[0]).toBe('free'); // "parking" is found with "free"
+  });
+
+  test('a space put in a word of the knowledge, or left out of a name it writes apart, is read as the knowledge writes it', () => {
+    const node = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'rl', title: 'Readline', url: '', text: 'The readline module reads a line at a time. Press Ctrl + Y to recall deleted text.' },
+      { id: 'ins', title: 'Insurance', url: '', text: 'Volta Protect covers screen repairs. A web page lists the socket types.' },
+      { id: 'mr', title: 'Rooms', url: '', text: 'Book a meeting room in the app. The meeting-room hours are in your plan.' },
+    ] } });
+    expect(node.search('how do I recall text in a read line prompt?').spelled).toBe('how do I recall text in a readline prompt?');
+    expect(node.search('does the new read line prompt recall text?').spelled).toBe('does the new readline prompt recall text?'); // after "new read"
+    expect(node.search('What does VoltaProtect cover?').spelled).toBe('What does Volta Protect cover?');
+    // Not a name of code the knowledge never writes apart, nor two words it writes apart too.
+    expect(node.search('Does the page use WebSocket?').spelled).toBe('Does the page use WebSocket?');
+    expect(node.search('Can I book a meeting room?').spelled).toBe('Can I book a meeting room?');
+  });
+
+  test('a typo is corrected to a word, not to a spelling that only stems like one', () => {
+    const node = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'core', title: 'Core', url: '', text: 'Node core sets a timeout of two minutes.' },
+      { id: 'conf', title: 'Files', url: '', text: 'Put the settings in the conf directory; the types infer them.' },
+    ] } });
+    // "cofe" + n is "confe", which stems to "conf" but is no word; "core" is a key away.
+    expect(node.search('what timeout does Node cofe set?').spelled).toBe('what timeout does Node core set?');
+  });
+
+  test('a corrected word brings the synonyms of the word it stands for', () => {
+    const shop = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'prices', title: 'Prices', url: '', text: 'A repair costs 40 euros. The price list is at the desk.' },
+    ] } });
+    expect(shop.search('What does a repair cost?').alternatives.get('cost')).toContain('price');
+    expect(shop.search('What does a repair csot?').alternatives.get('cost')).toContain('price');
   });
 
   test('an English word spelt right is the visitor\'s own word, not a slip for a word the pages use', () => {

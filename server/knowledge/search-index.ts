@@ -38,6 +38,8 @@ const B = 0.75;
 const MAX_EXPANSIONS = 6;
 const PREFIX_FACTOR = 0.6;
 const FUZZY_FACTOR = [1, 0.75, 0.5];
+/** How many passages of a typo's candidate are read for the company it keeps (SearchIndex.together). */
+const TOGETHER_SCAN = 2000;
 
 /** The arrays an index is made of; what index-cache.ts writes and reads. */
 export interface IndexData {
@@ -164,6 +166,62 @@ function slipOfTheFinger(a: string, b: string): boolean {
   return (NEAR[x] ?? '').includes(y) || (VOWEL.test(x) && VOWEL.test(y));
 }
 
+/**
+ * Every spelling one slip away from a word of four letters or more, each with how likely that slip
+ * is (0 likeliest): a letter left out, two neighbours swapped or a letter typed twice (0); an
+ * extra letter in a word of five letters or more, or a key next to the right one or a vowel for
+ * another (1); a slip on the first letter (2). Of a word of three letters, only the likeliest. Each candidate is visited once. `spellings` (letter triples the words
+ * meant are spelt with, when known) skips candidates no such word is spelt like.
+ */
+export function slipsOf(word: string, letters: string, spellings: ReadonlySet<string> | null, visit: (candidate: string, kind: number) => void): void {
+  const w = word.toLowerCase();
+  const n = w.length;
+  if (n < 3 || [...w].some((c) => !letters.includes(c))) return;
+  // A word of three letters is mostly a word with a letter left out ("fre", "nme", "txt") or two
+  // swapped; only those slips, past its first letter. One in capitals is an abbreviation ("API").
+  if (n === 3) {
+    if (word === word.toUpperCase()) return;
+    for (let i = 0; i + 1 < n; i++) if (w[i] !== w[i + 1]) visit(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), 0);
+    for (let i = 1; i <= n; i++) for (const x of letters) visit(w.slice(0, i) + x + w.slice(i), 0);
+    return;
+  }
+  const seen = new Set<string>();
+  const add = (c: string, kind: number) => {
+    if (seen.has(c)) return;
+    seen.add(c);
+    visit(c, kind);
+  };
+  const onFirst = (i: number, kind: number) => (i === 0 ? 2 : kind);
+  for (let i = 0; i + 1 < n; i++) if (w[i] !== w[i + 1]) add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), 0);
+  for (let i = 0; i < n; i++) {
+    const c = w.slice(0, i) + w.slice(i + 1);
+    // A letter typed twice ("leavinng") is a common slip; another extra letter less so, and in
+    // a short word it mostly makes another word.
+    if (w[i] === w[i - 1] || w[i] === w[i + 1]) add(c, 0);
+    else if (n >= 5) add(c, onFirst(i, 1));
+  }
+  // A letter put in at i, or put in place of letter i (a letter of the alphabet each: most of
+  // the candidates): its triples are checked before the candidate is visited (most letters make
+  // a triple no word has). A letter taken out or two swapped are few and all visited: the
+  // triple they make may be in no word of the pages ("stoppsed" → "stopped").
+  const fits = (before: string, x: string, after: string) => !spellings
+    || ((before.length < 2 || spellings.has(before.slice(-2) + x)) && (!before.length || !after.length || spellings.has(before.slice(-1) + x + after[0]))
+      && (after.length < 2 || spellings.has(x + after.slice(0, 2))));
+  for (let i = 0; i <= n; i++) {
+    const before = w.slice(Math.max(0, i - 2), i);
+    const after = w.slice(i, i + 2);
+    for (const x of letters) if (fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i), onFirst(i, 0));
+  }
+  // A key next to the right one, when nothing likelier is found ("quist" → quiet, "csot" → cost):
+  // in four-letter words too, since a word a dictionary knows is not corrected at all.
+  for (let i = 0; i < n; i++) {
+    const before = w.slice(Math.max(0, i - 2), i);
+    const after = w.slice(i + 1, i + 3);
+    const near = (NEAR[w[i]] ?? '') + (VOWEL.test(w[i]) ? 'aeiou' : '');
+    for (const x of near) if (x !== w[i] && fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i + 1), onFirst(i, 1));
+  }
+}
+
 export class SearchIndex {
   readonly data: IndexData;
   private readonly ids: Map<string, number>;
@@ -270,59 +328,81 @@ export class SearchIndex {
    * wins over "making" (k for l). `spellings` (the letter triples of the knowledge's words, when
    * known) skips candidates no word is spelt like, so few are stemmed.
    */
-  correct(word: string, stem: (w: string) => string | null, letters: string, spellings: ReadonlySet<string> | null): Expansion[] {
-    const w = word.toLowerCase();
-    const n = w.length;
-    if (n < 4 || [...w].some((c) => !letters.includes(c))) return [];
+  correct(word: string, stem: (w: string) => string | null, letters: string, spellings: ReadonlySet<string> | null, isWord: (w: string) => boolean = () => true): Expansion[] {
     const tier = new Map<number, number>();
     const spelling = new Map<number, string>();
-    const seen = new Set<string>();
-    const add = (c: string, kind: number) => {
-      if (seen.has(c)) return;
-      seen.add(c);
+    slipsOf(word, letters, spellings, (c, kind) => {
       const s = stem(c);
       const t = s === null ? undefined : this.ids.get(s);
-      if (t !== undefined && kind < (tier.get(t) ?? Infinity)) {
+      if (t !== undefined && kind < (tier.get(t) ?? Infinity) && isWord(c)) {
         tier.set(t, kind);
         spelling.set(t, c);
       }
-    };
-    const onFirst = (i: number, kind: number) => (i === 0 ? 2 : kind);
-    for (let i = 0; i + 1 < n; i++) if (w[i] !== w[i + 1]) add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2), 0);
-    for (let i = 0; i < n; i++) {
-      const c = w.slice(0, i) + w.slice(i + 1);
-      // A letter typed twice ("leavinng") is a common slip; another extra letter less so, and in
-      // a short word it mostly makes another word.
-      if (w[i] === w[i - 1] || w[i] === w[i + 1]) add(c, 0);
-      else if (n >= 5) add(c, onFirst(i, 1));
-    }
-    // A letter put in at i, or put in place of letter i (a letter of the alphabet each: most of
-    // the candidates): its triples are checked before the candidate is spelt out and stemmed
-    // (most letters make a triple no word has). A letter taken out or two swapped are few and
-    // all stemmed: the triple they make may be in no word of the pages ("stoppsed" → "stopped").
-    const fits = (before: string, x: string, after: string) => !spellings
-      || ((before.length < 2 || spellings.has(before.slice(-2) + x)) && (!before.length || !after.length || spellings.has(before.slice(-1) + x + after[0]))
-        && (after.length < 2 || spellings.has(x + after.slice(0, 2))));
-    for (let i = 0; i <= n; i++) {
-      const before = w.slice(Math.max(0, i - 2), i);
-      const after = w.slice(i, i + 2);
-      for (const x of letters) if (fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i), onFirst(i, 0));
-    }
-    // In a word of five letters or more, when nothing likelier is found ("quist" → quiet).
-    if (n >= 5) {
-      for (let i = 0; i < n; i++) {
-        const before = w.slice(Math.max(0, i - 2), i);
-        const after = w.slice(i + 1, i + 3);
-        const near = (NEAR[w[i]] ?? '') + (VOWEL.test(w[i]) ? 'aeiou' : '');
-        for (const x of near) if (x !== w[i] && fits(before, x, after)) add(w.slice(0, i) + x + w.slice(i + 1), onFirst(i, 1));
-      }
-    }
+    });
     if (!tier.size) return [];
     const best = Math.min(...tier.values());
     const df = (t: number) => this.data.offsets[t + 1] - this.data.offsets[t];
-    return [...tier].filter(([, k]) => k === best).map(([t]) => ({ term: t, factor: FUZZY_FACTOR[1], spelling: spelling.get(t) }))
+    // One word the likeliest slip makes is the word meant, matched as if spelt right ("clled" →
+    // called); of several, none is sure, each weaker than an exact match.
+    const likeliest = [...tier].filter(([, k]) => k === best);
+    const factor = likeliest.length === 1 ? 1 : FUZZY_FACTOR[1];
+    return likeliest.map(([t]) => ({ term: t, factor, spelling: spelling.get(t) }))
       .sort((a, b) => df(b.term) - df(a.term))
       .slice(0, MAX_EXPANSIONS);
+  }
+
+  /**
+   * A typo's corrections (from correct()) in the company of the question's other words (`context`,
+   * terms by id): of several, the one found in a passage with more of them comes first ("fre
+   * alarm": fire, not the more frequent free), and one that keeps better company than all the
+   * others is the word meant, matched as if spelt right.
+   */
+  inCompany(corrections: Expansion[], context: readonly number[]): Expansion[] {
+    if (corrections.length < 2 || !context.length) return corrections;
+    const near = new Map(corrections.map((e) => [e.term, this.together(e.term, context)]));
+    const out = [...corrections].sort((a, b) => near.get(b.term)! - near.get(a.term)!).map((e) => ({ ...e }));
+    if (near.get(out[0].term)! > near.get(out[1].term)!) out[0].factor = 1;
+    return out;
+  }
+
+  /**
+   * How much of `others` (terms, by id) a passage holding `term` holds at most, each weighed by
+   * its IDF: how well a word fits the company of the others. The first passages of a common
+   * term only, so a typo costs little.
+   */
+  together(term: number, others: readonly number[]): number {
+    const { offsets, docs } = this.data;
+    const idf = others.map((t) => this.idf(this.data.terms[t]));
+    let best = 0;
+    for (let i = offsets[term], end = Math.min(offsets[term + 1], offsets[term] + TOGETHER_SCAN); i < end; i++) {
+      let sum = 0;
+      others.forEach((t, k) => { if (t !== term && this.holds(t, docs[i])) sum += idf[k]; });
+      if (sum > best) best = sum;
+    }
+    return best;
+  }
+
+  /** The passages (at most `limit`) that hold every one of the terms. */
+  docsWith(terms: readonly number[], limit: number): number[] {
+    const { offsets, docs } = this.data;
+    const [rarest, ...rest] = [...terms].sort((a, b) => offsets[a + 1] - offsets[a] - (offsets[b + 1] - offsets[b]));
+    const out: number[] = [];
+    for (let i = offsets[rarest]; i < offsets[rarest + 1] && out.length < limit; i++) if (rest.every((t) => this.holds(t, docs[i]))) out.push(docs[i]);
+    return out;
+  }
+
+  /** Does passage d hold term t? A binary search of its posting list. */
+  private holds(t: number, d: number): boolean {
+    const { offsets, docs } = this.data;
+    let lo = offsets[t];
+    let hi = offsets[t + 1] - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (docs[mid] === d) return true;
+      if (docs[mid] < d) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
   }
 
   /** The id of a term the index knows, or undefined. */
@@ -376,22 +456,8 @@ export class SearchIndex {
   /** Which query terms a passage matched, and how closely; a binary search per posting list. */
   private matchedIn(doc: number, query: { expansions: Expansion[] }[]): Float32Array {
     const out = new Float32Array(query.length);
-    const { offsets, docs } = this.data;
     query.forEach((q, qi) => {
-      for (const e of q.expansions) {
-        if (e.factor <= out[qi]) continue;
-        let lo = offsets[e.term];
-        let hi = offsets[e.term + 1] - 1;
-        while (lo <= hi) {
-          const mid = (lo + hi) >>> 1;
-          if (docs[mid] === doc) {
-            out[qi] = e.factor;
-            break;
-          }
-          if (docs[mid] < doc) lo = mid + 1;
-          else hi = mid - 1;
-        }
-      }
+      for (const e of q.expansions) if (e.factor > out[qi] && this.holds(e.term, doc)) out[qi] = e.factor;
     });
     return out;
   }

@@ -15,7 +15,7 @@ import { ara, deu, eng, fra, spa } from 'stopword';
 const KEEP = new Set(`take make never only over under same still after before between like way more most out up off come came
 said through jahr jahre jahren tag tage tagen monat lange heute morgen suche startseite zurück schlecht mittel offen`.split(/\s+/));
 const OWN = `a an and are as at be but by can could do does did for from had has have how i if in into is it its me my no not of on or our
-please so than that the their them then there these they this to too us was we were what whats when where which who why will with would
+please pls plz thx so than that the their them then there these they this to too us was we were what whats when where which who why will with would
 you your yours about any some tell know want use using need get much many thing things anything something hi hello thanks thank
 explain possible able wondering wonder question someone anyone offer offers provide provides
 i've i'm i'd i'll you've you're you'd you'll we've we're we'd it's that's there's what's here's let's
@@ -29,6 +29,10 @@ cómo qué cuál cuánto cuánta puedo puede gracias hola
 const QUESTION_SLIPS = new Map([['wich', 'which'], ['whcih', 'which'], ['wat', 'what'], ['waht', 'what'], ['whta', 'what'], ['hwo', 'how'], ['teh', 'the'],
   ['wen', 'when'], ['wher', 'where'], ['cna', 'can'], ['yuo', 'you']]);
 const STOP = new Set([...eng, ...deu, ...fra, ...spa, ...ara, ...OWN, ...QUESTION_SLIPS.keys()].map((w) => w.toLowerCase()).filter((w) => !KEEP.has(w)));
+
+const STOP_OF: Record<string, Set<string>> = { en: new Set(eng), de: new Set(deu), fr: new Set(fra), es: new Set(spa), ar: new Set(ara) };
+/** A stop word of the language ("of", "the"; "und" in German), as typed in any case. */
+export const isStopWord = (word: string, language = 'en') => (STOP_OF[language.toLowerCase().split('-')[0]] ?? STOP).has(word.toLowerCase());
 
 type Stemmer = (word: string) => string;
 const STEMMERS: Record<string, Stemmer> = { en: englishStem, de: stemDe, fr: stemFr, es: stemEs, ar: foldArabic };
@@ -411,7 +415,8 @@ export function spelledAsMeant(question: string, fixes: ReadonlyMap<string, stri
   return question.replace(/\p{L}+/gu, (w) => {
     const lower = w.toLowerCase();
     const to = fixes.get(lower) ?? (english ? QUESTION_SLIPS.get(lower) : undefined);
-    return to === undefined ? w : /^\p{Lu}/u.test(w) ? to[0].toUpperCase() + to.slice(1) : to;
+    // As typed: "ENOSSPC" → ENOSPC, "Defalt" → Default.
+    return to === undefined ? w : w.length > 1 && w === w.toUpperCase() ? to.toUpperCase() : /^\p{Lu}/u.test(w) ? to[0].toUpperCase() + to.slice(1) : to;
   });
 }
 

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { KnowledgeBase } from '../../../server/knowledge/knowledge.ts';
 import { compose } from '../../../server/engines/extractive.ts';
 import { questionAlone, smallTalk, withoutSmallTalk } from '../../../server/chat/small-talk.ts';
-import { messageLanguage } from '../../../server/chat/language.ts';
+import { messageLanguage } from '../../../server/knowledge/language.ts';
 import { terms } from '../../../server/knowledge/text.ts';
 import { wrap, half, type Wrapped } from './wrap.ts';
 

@@ -1,0 +1,14 @@
+// Shared by the bench scripts that draw something (questions, typos): the same draws every run.
+
+/** A small seeded PRNG (mulberry32): the same questions (or typos) every run. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
