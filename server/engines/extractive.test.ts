@@ -231,6 +231,16 @@ describe('extractive answers', () => {
     expect(ask('Which version of spatch does the lint target need?')).toBeNull(); // spatch is named, no version
   });
 
+  test('"which/what X Y…?" of a class word the pages never use names nothing they have', () => {
+    const kb2 = baseOf([
+      { id: 'zlib', title: 'zlib', url: '', text: 'For Node streams we recommend the gzip format. Compression results should be cached.' },
+      { id: 'fs', title: 'File system', url: '', text: 'The fs module reads and writes files.' },
+      { id: 'net', title: 'Net', url: '', text: 'The net module opens TCP sockets.' },
+    ]);
+    expect(answerFrom(kb2, 'Which Node book do you recommend?')).toBeNull();
+    expect(answerFrom(kb2, 'Which Node format do you recommend?')).toContain('gzip'); // a class word the pages use
+  });
+
   test('a name\'s number is that name\'s: "Windows 7" is not any 7 on the page', () => {
     const kb2 = baseOf([
       { id: 'prio', title: 'Priorities', url: '', text: 'PRIORITY_HIGH corresponds to HIGH_PRIORITY_CLASS on Windows, and a nice value of -7 on all other platforms.' },

@@ -185,6 +185,8 @@ function memberOf(list: readonly Unit[], group: number): (u: Unit) => boolean {
   const nested = new Set(list.filter((u) => u.parent === group).map((u) => u.group));
   return (u) => u.group === group || nested.has(u.group);
 }
+/** Nouns of a measure or a value ("time", "price", "age"): a question asks for one by its value, which the answer need not name. */
+const MEASURE_NOUN = /^(?:times?|days?|dates?|years?|months?|weeks?|hours?|minutes?|prices?|costs?|fees?|charges?|sizes?|colou?rs?|numbers?|percentages?|ages?|speeds?|rates?|amounts?|values?|levels?|lengths?|widths?|heights?|weights?|distances?|durations?|periods?|deadlines?|temperatures?)$/i;
 /** Does the text unit at `index` go on from the text unit before it? */
 const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind === 'text' && list[index - 1]?.kind === 'text' && GOES_ON.test(list[index].text);
 
@@ -578,8 +580,14 @@ export function compose(
     // A name's number the unit has only elsewhere ("Does Node 22 support Windows 7?" against
     // "…on Windows, and a nice value of -7") is not that name's number.
     const numbersNamed = (c: Pick) => [...versionOf.values()].every(({ term, re, given }) => !c.covers.has(term) || [answerText(c), chosen[c.passage].heading, chosen[c.passage].title].some((t) => given.test(t) || re.test(t)));
+    // The class word of "which/what X Y…?" need not be repeated, but a thing's class the pages
+    // never use ("Which Node book do you recommend?") names a kind of thing they have none of;
+    // a measure ("what opening time…?") is given as a value, not by its name.
+    const classWord = subjectWords?.length && subjectWords.length < subjectMatch![1].split(/\s+/).length ? subjectMatch![1].split(/\s+/).at(-1)! : undefined;
+    const thingClass = classWord && !MEASURE_NOUN.test(classWord) && !BOUND_WORDS.test(classWord) ? classWord : undefined;
     const subject = [
       ...(subjectWords ? rareOf(subjectWords.filter((w) => !BOUND_WORDS.test(w))) : []),
+      ...(thingClass ? rareOf([thingClass]).filter((t) => unknownWords.includes(t)) : []),
       ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t)) : []),
       ...rareOf([DURATION_OF.exec(segment.trim())?.[1] ?? '']),
       ...(supported ? rareOf(supported.split(/\s+/)) : []),
