@@ -3,6 +3,8 @@
 // and a sign-off, before or after the question, in one message. Seeded and deterministic: the
 // same question, key and seed always give the same variants.
 
+import { rng } from '../../seeded.ts';
+
 /** FNV-1a: a stable 32-bit hash of a string. */
 export function hash(s: string): number {
   let h = 0x811c9dc5;
@@ -10,17 +12,8 @@ export function hash(s: string): number {
   return h;
 }
 
-/** mulberry32: a small seeded generator of numbers in [0,1). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (bench/seeded.ts): a small seeded generator of numbers in [0,1). */
+export const random = rng;
 
 /** Which half a variant belongs to: "tune" (its misses may be read) or "check" (counted only). */
 export const half = (key: string): 'tune' | 'check' => (hash(key) % 2 === 0 ? 'tune' : 'check');
