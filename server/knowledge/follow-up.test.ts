@@ -69,6 +69,15 @@ test('"it" and "them" stand for a thing named before, however long the question'
   expect(needsContext('What is the hourly charge for the Sloop Room beyond my plan hours?')).toBe(false);
 });
 
+test('a pronoun in a later clause than a name of the question\'s own stands for that name', () => {
+  for (const q of ['Which editor was Git-Jump tested with, and who maintains it?', 'If I order a physical SIM, how long does delivery take, and once I activate it how long until the line is live?', 'Which options should a GUI front end pass when it wants XML output from Valgrind?']) {
+    expect(needsContext(q), q).toBe(false);
+    expect(sameSubject(q), q).toBe(false);
+  }
+  // In the name's own clause, or after only the visitor's "I", it is a thing named before.
+  for (const q of ['Does Nulgrind support it?', 'If I cancel, do I get it back?', 'And how do I install it?']) expect(needsContext(q), q).toBe(true);
+});
+
 test('a follow-up with a question of its own asks the earlier subject something new; "and for X?" asks the earlier question of X', () => {
   for (const q of ['And what does the low setting mean?', 'and how do I install it?', 'will I see its output in the console window?']) {
     expect(asksItsOwn(q), q).toBe(true);

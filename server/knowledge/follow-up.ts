@@ -16,7 +16,32 @@ const PRONOUN = /\b(?:it|its|them|their|they)\b/i;
 
 /** The question points back at something named before ("its default", "install it"). */
 export function pointsBack(question: string, language = 'en'): boolean {
-  return POINTS_BACK.test(askedPart(question, language));
+  return backPointers(askedPart(question, language), language).length > 0;
+}
+
+/**
+ * The words of an asked text that point back at an earlier turn. A pronoun in a later clause
+ * than a name of the question's own stands for that name ("Which options should a GUI front end
+ * pass when it wants XML output?", "If I order a physical SIM, … once I activate it …"): the
+ * question is self-contained, and the earlier turn's subject would only pull it to the old
+ * topic. In the name's own clause it is something else ("Does Nulgrind support it?").
+ */
+function backPointers(asked: string, language: string): string[] {
+  return [...asked.matchAll(new RegExp(POINTS_BACK.source, 'giu'))]
+    .filter((m) => !(PRONOUN.test(m[0]) && namedInEarlierClause(asked.slice(0, m.index), language)))
+    .map((m) => m[0]);
+}
+
+/** Where one clause ends and the next begins. */
+const CLAUSE_BREAK = /[,;]|\b(?:and|but|or|when|once|if|so|then|before|after|while|because|until)\b/giu;
+
+/** The text names a thing of its own (a name or an identifier, not the visitor's "I") before its last clause. */
+function namedInEarlierClause(text: string, language: string): boolean {
+  const last = [...text.matchAll(CLAUSE_BREAK)].at(-1);
+  if (!last) return false;
+  const named = namedIn(text.slice(0, last.index), language);
+  named.delete('i');
+  return named.size > 0;
 }
 
 /**
@@ -55,11 +80,12 @@ export function needsContext(question: string, language = 'en'): boolean {
   if (FRAGMENT.test(asked)) return true;
   if (language.toLowerCase().startsWith('en') && BARE.test(asked)) return true;
   // A short question that points back ("how long does it take?") has too few words of its own.
-  if (own.length <= 2 && POINTS_BACK.test(asked)) return true;
+  const pointers = backPointers(asked, language);
+  if (own.length <= 2 && pointers.length) return true;
   // "What's the hourly charge for it once my hours run out?": "it" and "them" stand for a thing
-  // named before, however many words of its own the question has. The earlier turns' words only
-  // move passages up, so a question that names its "it" itself loses nothing by them.
-  return PRONOUN.test(asked);
+  // named before, however many words of its own the question has, unless the question names
+  // it first itself (backPointers).
+  return pointers.some((w) => PRONOUN.test(w));
 }
 
 /**
