@@ -78,6 +78,14 @@ test('a pronoun in a later clause than a name of the question\'s own stands for 
   for (const q of ['Does Nulgrind support it?', 'If I cancel, do I get it back?', 'And how do I install it?']) expect(needsContext(q), q).toBe(true);
 });
 
+test('"that" standing for a thing and "there" for a place named before', () => {
+  for (const q of ['How much is that at Midtown per month?', 'Which nice value does that map to on Linux?', 'How many times per week can one member book that?', 'What does a Private Office cost there?', "Do I pay extra for data when I'm there?"])
+    expect(needsContext(q), q).toBe(true);
+  // A relative or a conjunction, an existential "there", or a "that" after a name of the question's own clause before.
+  for (const q of ['Which file configures the options that git daemon reads at startup?', 'What kinds of plugin hooks and decorators are there?', 'What stack size does Valgrind give the main thread by default, and what range does that usually come to?'])
+    expect(needsContext(q), q).toBe(false);
+});
+
 test('a follow-up with a question of its own asks the earlier subject something new; "and for X?" asks the earlier question of X', () => {
   for (const q of ['And what does the low setting mean?', 'and how do I install it?', 'will I see its output in the console window?']) {
     expect(asksItsOwn(q), q).toBe(true);

@@ -85,8 +85,22 @@ export function needsContext(question: string, language = 'en'): boolean {
   // "What's the hourly charge for it once my hours run out?": "it" and "them" stand for a thing
   // named before, however many words of its own the question has, unless the question names
   // it first itself (backPointers).
-  return pointers.some((w) => PRONOUN.test(w));
+  return pointers.some((w) => PRONOUN.test(w)) || (language.toLowerCase().startsWith('en') && [STANDS_FOR, BACK_THERE].some((re) => {
+    // As a pronoun, after a name in an earlier clause it is that name ("What stack size does
+    // Valgrind give…, and what range does that come to?").
+    const m = re.exec(asked);
+    return !!m && !namedInEarlierClause(asked.slice(0, m.index), language);
+  }));
 }
+
+/**
+ * "that" standing for a thing, not a relative ("the file that configures it") nor a
+ * conjunction ("say that"): after a verb of the question or a preposition ("How much is that
+ * at Midtown?", "Which value does that map to?", "for that"), or last ("can I book that?").
+ */
+const STANDS_FOR = /\b(?:is|are|was|were|does|do|did|can|could|will|would|should|of|for|on|about|with|in|at|from|by|to)\s+that\b(?!\s+(?:the|a|an|i|you|we|my|your|our)\b)|\bthat\s*\??\s*$/i;
+/** "there" last as a place named before ("What does it cost there?", "when I'm there?"), not "what hooks are there?". */
+const BACK_THERE = /(?<!\b(?:is|are|was|were|be)\s+)\bthere\s*\??\s*$/i;
 
 /**
  * "What about Plus?" after "How much does the Basic plan cost?" asks the same question of
