@@ -154,3 +154,42 @@ export function followUp(question: string, key: string, seed: number, rarest: (t
   const ask = andPick < 0.5 ? `And ${/^I\b/.test(asked) ? asked : asked[0].toLowerCase() + asked.slice(1)}` : asked;
   return { before: opening(thing, openPick), ask };
 }
+
+/** What kind of name a thing has: an option, a call, a dotted identifier, a camelCase word, or a capitalised name with its kind noun. */
+export function shapeOf(thing: Named): string {
+  const kind = thing.phrase.split(/\s+/).at(-1)!;
+  const noun = KIND.test(kind) && kind !== thing.name.split(/\s+/).at(-1) ? kind.toLowerCase() : '';
+  if (/^--?\p{L}/u.test(thing.name)) return `option ${noun}`;
+  if (/\(\)$/.test(thing.name)) return `call ${noun}`;
+  if (/[._]/.test(thing.name)) return `identifier ${noun}`;
+  if (/^\p{Ll}+\p{Lu}/u.test(thing.name)) return `camel ${noun}`;
+  if (/^\p{Lu}/u.test(thing.name)) return `capital ${noun}`;
+  return `other ${noun}`;
+}
+
+/**
+ * A "What about X?" follow-up: the first turn is the question asked of a sibling (a thing of
+ * the same shape another dev question names: "the Schooner Room" for "the Sloop Room",
+ * "--track-origins" for "--log-socket"), the second names the question's own thing alone. The
+ * answer wanted is the question's. Null when the question's thing is named twice, beside
+ * another name of code, or no sibling of its shape and family is known.
+ */
+export function whatAbout(question: string, thing: Named, siblings: readonly Named[], key: string, seed: number): { before: string; ask: string } | null {
+  if (question.toLowerCase().split(thing.name.toLowerCase()).length > 2) return null;
+  // Beside another name of code, "And X?" could stand for either.
+  if (namedThings(question).some((t) => t.name !== thing.name && CODE.test(t.name))) return null;
+  const shape = shapeOf(thing);
+  // Of one family: a capitalised name without a kind noun shares its first word ("Volta Protect
+  // Lite", "Volta Protect Standard"), a dotted name its module ("dns.lookup()", "dns.resolveAny()").
+  const family = (t: Named) => (shape === 'capital ' ? t.name.split(/\s+/)[0] : /^(?:call|identifier)/.test(shape) ? t.name.split('.')[0] : '');
+  const kin = (s: Named) => shapeOf(s) === shape && family(s) === family(thing);
+  const same = [...new Map(siblings.filter((s) => kin(s) && !s.name.toLowerCase().includes(thing.name.toLowerCase()) && !question.toLowerCase().includes(s.name.toLowerCase())).map((s) => [s.name, s])).values()];
+  if (!same.length) return null;
+  const next = random(hash(`${key}/${seed}/about`));
+  const sibling = same[Math.floor(next() * same.length)];
+  const at = question.indexOf(thing.name);
+  const before = `${question.slice(0, at)}${sibling.name}${question.slice(at + thing.name.length)}`;
+  const phrase = thing.phrase.replace(/^(?:a|an)\s+/i, 'the ');
+  const ask = next() < 0.5 ? `What about ${phrase}?` : `And ${phrase}?`;
+  return { before, ask };
+}

@@ -9,7 +9,7 @@
 //   --list prints the tune half's variants that are wrong while their clean question is right.
 import { questionTerms } from '../../../server/knowledge/text.ts';
 import { BASE_KINDS, arg, askAsServer, isRight, untunedSets } from '../ask.ts';
-import { followUp, half, switched, type Named } from './make.ts';
+import { followUp, half, namedThings, switched, whatAbout, type Named } from './make.ts';
 
 /** Kinds whose question reads alone, so it can be an earlier turn (a follow-up's cannot). */
 const EARLIER_KINDS = ['direct', 'paraphrase', 'typo', 'topic-switch', 'several-facts', 'table', 'list'];
@@ -42,6 +42,8 @@ for await (const { set, language, dev, kb } of untunedSets()) {
     const best = [...things].sort((a, b) => rarity(b) - rarity(a))[0];
     return best && rarity(best) >= RARE * unknown ? best : null;
   };
+  /** Things the set's other dev questions name: the siblings a "What about X?" is asked after. */
+  const siblings = dev.filter((o) => EARLIER_KINDS.includes(o.kind)).flatMap((o) => namedThings(o.ask)).filter((t) => rarest([t]));
   for (const q of questions) {
     const cleanRight = isRight(q, askAsServer(kb, language, q.ask));
     clean.n++;
@@ -50,12 +52,15 @@ for await (const { set, language, dev, kb } of untunedSets()) {
     const variants: { type: string; before: string[]; ask: string }[] = ([1, 2] as const).map((turns) => ({ type: 'switch', before: switched(`${set}/${q.id}/${turns}`, seed, pool, turns), ask: q.ask }));
     const follow = followUp(q.ask, `${set}/${q.id}`, seed, rarest);
     if (follow) variants.push({ type: 'follow-up', before: [follow.before], ask: follow.ask });
+    const thing = rarest(namedThings(q.ask));
+    const about = thing && whatAbout(q.ask, thing, siblings, `${set}/${q.id}`, seed);
+    if (about) variants.push({ type: 'what-about', before: [about.before], ask: about.ask });
     variants.forEach((v, k) => {
       const a = askAsServer(kb, language, v.ask, v.before);
       const right = isRight(q, a);
       const which = half(`${set}/${q.id}/${v.type}/${seed}`);
       count(`${v.type} ${which}`, cleanRight, right, !!a);
-      if (show && v.type === 'follow-up') console.log(`${set}: ${v.before.join(' | ')} ⇒ ${v.ask}`);
+      if (show && v.type !== 'switch') console.log(`${set}: ${v.before.join(' | ')} ⇒ ${v.ask}`);
       if (list && cleanRight && !right && which === 'tune') {
         misses.push(`${a ? 'WRONG   ' : 'NO-ANSWR'} ${set} ${v.type} ${q.kind}\n  ${v.before.map((b) => `[${b}]`).join(' ')} ${v.ask}${a ? `\n  → ${a.text.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`);
       }
