@@ -11,7 +11,11 @@ test('"what about X?" swaps X into the question before: the same preposition\'s 
   expect(again('And for setInterval?', 'What is the default delay for setTimeout()?')).toBe('What is the default delay for setInterval?');
   expect(again('What about for kids?', 'How much does a membership cost?')).toBe('How much does a membership cost for kids?');
   // The question before was such a follow-up too.
-  expect(again('And Max?', 'How much does the Basic plan cost?', 'What about Plus?')).toBeNull(); // "And Max?" is no "what about"
+  // "And Max?" (a few words, no verb) asks as "What about Max?" does.
+  expect(again('And Max?', 'How much does the Basic plan cost?', 'What about Plus?')).toBe('How much does the Max plan cost?');
+  expect(again('And the Flex 10 plan?', 'What are the access hours on the Dedicated Desk plan?')).toBe('What are the access hours on the Flex 10 plan?');
+  // With a verb or a question word it is a question of its own.
+  expect(again('And how do I install it?', 'What does git-jump do?')).toBeNull();
   expect(again('What about Max?', 'How much does the Basic plan cost?', 'What about Plus?')).toBe('How much does the Max plan cost?');
   // Nothing sure to swap: left to the search with the earlier turns.
   expect(again('What about cancelling?', 'Can I pause my membership?')).toBeNull();

@@ -116,7 +116,7 @@ function restated(question: string, earlier: string | undefined, language = 'en'
   if (!earlier || language.toLowerCase().split('-')[0] !== 'en') return null;
   const m = ABOUT.exec(askedPart(question, language).trim());
   if (!m) return null;
-  const thing = (m[1] ?? m[2] ?? m[3]).trim();
+  const thing = (m[1] ?? m[2] ?? m[3] ?? m[4]).trim();
   const words = thing.split(/\s+/);
   if (words.length > 5) return null;
   const prep = words.length > 1 && PREPOSITION.test(words[0]) ? words[0].toLowerCase() : null;
@@ -177,8 +177,8 @@ const CLAUSE = /\b(?:how|what|when|where|which|who|why|whom|whose|is|are|was|wer
  * data read misses?"): the question before, asked of them. English only.
  */
 const BARE = /^(?!.*\b(?:how|what|when|where|which|who|why|whom|whose|is|are|was|were|be|do|does|did|can|could|will|would|should|may|might|must|has|have|had|need|want|get|i|you|we)\b)\S+(?:\s+\S+){0,4}\s*\?$/i;
-/** "What about X?", "How about X?", "And for X?", "Same for X?", and a fragment as above. */
-const ABOUT = new RegExp(String.raw`^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^(?:and|same)\s+for\s+(.+?)\s*\??$|${FRAGMENT.source}`, 'i');
+/** "What about X?", "How about X?", "And for X?", "Same for X?", a fragment as above, and "And X?" of a few words with no verb (as BARE). */
+const ABOUT = new RegExp(String.raw`^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^(?:and|same)\s+for\s+(.+?)\s*\??$|${FRAGMENT.source}|^and\s+(${BARE.source.slice(1, -6)})\s*\?$`, 'i');
 const PREPOSITION = /^(in|on|for|from|with|at|to|by|under|over|during|via|inside|outside)$/i;
 const DETERMINER = /^(a|an|the|my|your|our|their|his|her|its|this|that|these|those)$/i;
 const FUNCTION_WORD = /^(a|an|the|my|your|our|their|his|her|its|this|that|these|those|of|and|or|is|are|was|were|be|do|does|did|can|could|will|would|should|i|you|we|it|there|how|what|when|where|which|who|why|much|many|long)$/i;
