@@ -25,6 +25,16 @@ export function switched(key: string, seed: number, pool: readonly string[], tur
   return picked;
 }
 
+/** How visitors turn to a new question in a conversation. */
+const OPENERS = ['Also, ', 'Another question: ', 'One more thing: ', 'Different question: ', 'Oh, and ', 'And ', 'Next question: ', 'Unrelated, but ', 'By the way, ', 'Ok thanks. ', 'Got it. ', 'Great, thanks! '];
+
+/** The question opened as a turn to something new ("Also, which …?", "Got it. How …?"); after a comma or "and" it goes on in small letters. */
+export function opened(question: string, key: string, seed: number): string {
+  const opener = OPENERS[Math.floor(random(hash(`${key}/${seed}/opener`))() * OPENERS.length)];
+  const small = /[,a-z] $/.test(opener) && !/^I\b/.test(question) && !/^\p{Lu}{2}|^\p{Lu}\p{Ll}*\p{Lu}/u.test(question);
+  return `${opener}${small ? question[0].toLowerCase() + question.slice(1) : question}`;
+}
+
 /** A thing named in a question: where it stands (with its determiner and kind noun) and how it reads alone. */
 export interface Named {
   start: number;

@@ -9,7 +9,7 @@
 //   --list prints the tune half's variants that are wrong while their clean question is right.
 import { questionTerms } from '../../../server/knowledge/text.ts';
 import { BASE_KINDS, arg, askAsServer, isRight, untunedSets } from '../ask.ts';
-import { followUp, half, namedThings, switched, whatAbout, type Named } from './make.ts';
+import { followUp, half, namedThings, opened, switched, whatAbout, type Named } from './make.ts';
 
 /** Kinds whose question reads alone, so it can be an earlier turn (a follow-up's cannot). */
 const EARLIER_KINDS = ['direct', 'paraphrase', 'typo', 'topic-switch', 'several-facts', 'table', 'list'];
@@ -50,6 +50,8 @@ for await (const { set, language, dev, kb } of untunedSets()) {
     if (cleanRight) clean.right++;
     const pool = dev.filter((o) => o.id !== q.id && o.source !== q.source && EARLIER_KINDS.includes(o.kind)).map((o) => o.ask);
     const variants: { type: string; before: string[]; ask: string }[] = ([1, 2] as const).map((turns) => ({ type: 'switch', before: switched(`${set}/${q.id}/${turns}`, seed, pool, turns), ask: q.ask }));
+    // A turn to the new question in words of its own ("Also, …", "Got it. …"), after one earlier turn.
+    variants.push({ type: 'switch-opener', before: switched(`${set}/${q.id}/opener`, seed, pool, 1), ask: opened(q.ask, `${set}/${q.id}`, seed) });
     const follow = followUp(q.ask, `${set}/${q.id}`, seed, rarest);
     if (follow) variants.push({ type: 'follow-up', before: [follow.before], ask: follow.ask });
     const thing = rarest(namedThings(q.ask));
@@ -60,7 +62,7 @@ for await (const { set, language, dev, kb } of untunedSets()) {
       const right = isRight(q, a);
       const which = half(`${set}/${q.id}/${v.type}/${seed}`);
       count(`${v.type} ${which}`, cleanRight, right, !!a);
-      if (show && v.type !== 'switch') console.log(`${set}: ${v.before.join(' | ')} ⇒ ${v.ask}`);
+      if (show && v.type !== 'switch' && v.type !== 'switch-opener') console.log(`${set}: ${v.before.join(' | ')} ⇒ ${v.ask}`);
       if (list && cleanRight && !right && which === 'tune') {
         misses.push(`${a ? 'WRONG   ' : 'NO-ANSWR'} ${set} ${v.type} ${q.kind}\n  ${v.before.map((b) => `[${b}]`).join(' ')} ${v.ask}${a ? `\n  → ${a.text.replace(/\s+/g, ' ').slice(0, 160)}` : ''}`);
       }
