@@ -82,6 +82,13 @@ test('a pronoun in a later clause than a name of the question\'s own stands for 
   for (const q of ['Does Nulgrind support it?', 'If I cancel, do I get it back?', 'And how do I install it?']) expect(needsContext(q), q).toBe(true);
 });
 
+test('"and" before a question that names its own thing goes on to that thing, not the earlier one', () => {
+  expect(sameSubject('And what is not covered by Volta Protect?')).toBe(false);
+  expect(sameSubject('And what does the low setting mean?')).toBe(true);
+  // Its pronouns after its own names do not point back either.
+  expect(needsContext('Oh, and if console.time measured 3869 ms, how does timeEnd show it, and where is it printed?')).toBe(false);
+});
+
 test('"that" standing for a thing and "there" for a place named before', () => {
   for (const q of ['How much is that at Midtown per month?', 'Which nice value does that map to on Linux?', 'How many times per week can one member book that?', 'What does a Private Office cost there?', "Do I pay extra for data when I'm there?"])
     expect(needsContext(q), q).toBe(true);

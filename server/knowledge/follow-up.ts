@@ -38,10 +38,7 @@ const CLAUSE_BREAK = /[,;]|\b(?:and|but|or|when|once|if|so|then|before|after|whi
 /** The text names a thing of its own (a name or an identifier, not the visitor's "I") before its last clause. */
 function namedInEarlierClause(text: string, language: string): boolean {
   const last = [...text.matchAll(CLAUSE_BREAK)].at(-1);
-  if (!last) return false;
-  const named = namedIn(text.slice(0, last.index), language);
-  named.delete('i');
-  return named.size > 0;
+  return !!last && namesOwn(text.slice(0, last.index), language);
 }
 
 /**
@@ -69,18 +66,27 @@ export function namedIn(question: string, language = 'en'): Set<string> {
 
 /** The question is about the thing the one before was about: it points back at it, or goes on with a question of its own ("And what does…?"). */
 export function sameSubject(question: string, language = 'en'): boolean {
-  return pointsBack(question, language) || (CONTINUES.test(askedPart(question, language)) && asksItsOwn(question, language));
+  const asked = askedPart(question, language);
+  // "And what is not covered by Volta Protect?" goes on to a thing it names itself.
+  return pointsBack(question, language) || (CONTINUES.test(asked) && asksItsOwn(question, language) && !namesOwn(asked, language));
+}
+
+/** The text names a thing (a name or an identifier), not only the visitor's "I". */
+function namesOwn(text: string, language: string): boolean {
+  const named = namedIn(text, language);
+  named.delete('i');
+  return named.size > 0;
 }
 
 export function needsContext(question: string, language = 'en'): boolean {
   const own = questionTerms(question, language);
   if (own.length === 0) return true;
   const asked = askedPart(question, language);
-  if (CONTINUES.test(asked) && (own.length < 4 || POINTS_BACK.test(asked) || !CLAUSE.test(asked))) return true;
+  const pointers = backPointers(asked, language);
+  if (CONTINUES.test(asked) && (own.length < 4 || pointers.length > 0 || !CLAUSE.test(asked))) return true;
   if (FRAGMENT.test(asked)) return true;
   if (language.toLowerCase().startsWith('en') && BARE.test(asked)) return true;
   // A short question that points back ("how long does it take?") has too few words of its own.
-  const pointers = backPointers(asked, language);
   if (own.length <= 2 && pointers.length) return true;
   // "What's the hourly charge for it once my hours run out?": "it" and "them" stand for a thing
   // named before, however many words of its own the question has, unless the question names
