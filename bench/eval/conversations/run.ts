@@ -1,12 +1,15 @@
 // Questions asked inside a conversation (bench/eval/conversations/README.md): every dev-half
 // answerable question of kinds direct, several-facts, table and list of the untuned sets is
-// asked clean, then as a topic switch (after 1 or 2 earlier visitor turns drawn, seeded, from
-// the set's other dev questions about another file) and, where one can be made mechanically,
-// as a follow-up (a first turn naming the question's rarest named thing, then the question
-// pointing back at it). Asked as the server's turn asks (../ask.ts). Variants are split by a
-// hash into a "tune" half (whose misses may be looked at) and a "check" half (counted only).
-//   npx tsx bench/eval/conversations/run.ts [--list] [--set NAME] [--seed N]
-//   --list prints the tune half's variants that are wrong while their clean question is right.
+// asked clean, then as topic switches (after 1 or 2 earlier visitor turns drawn, seeded, from
+// the set's other dev questions about another file; once more opened as a turn, "Also, …") and,
+// where they can be made mechanically, as follow-ups (a first turn naming the question's
+// rarest named thing, then the question pointing back at it; or the question asked of a
+// sibling thing first, then "What about X?"). Asked as the server's turn asks (../ask.ts).
+// Variants are split by a hash into a "tune" half (whose misses may be looked at) and a
+// "check" half (counted only).
+//   npx tsx bench/eval/conversations/run.ts [--list] [--show] [--set NAME] [--seed N]
+//   --list prints the tune half's variants that are wrong while their clean question is right;
+//   --show prints every follow-up made (both halves, wording only).
 import { questionTerms } from '../../../server/knowledge/text.ts';
 import { BASE_KINDS, arg, askAsServer, isRight, untunedSets } from '../ask.ts';
 import { followUp, half, namedThings, opened, switched, whatAbout, type Named } from './make.ts';
