@@ -15,8 +15,8 @@ import type { SearchResult } from '../knowledge/knowledge.ts';
 import { phrase } from '../engines/phrases.ts';
 import { asksForHuman, recordHandoff } from './handoff.ts';
 import { messageLanguage } from '../knowledge/language.ts';
-import { questionAlone, smallTalk, withoutSmallTalk } from './small-talk.ts';
-import { needsContext, restatedFollowUp } from '../knowledge/follow-up.ts';
+import { smallTalk, withoutSmallTalk } from './small-talk.ts';
+import { searchAttempts } from './search-plan.ts';
 import { publish } from '../console/publish.ts';
 import { isServiceDown } from '../ops/outage.ts';
 import type { NoticeCode, NoticeLevel, StreamErrorCode } from '../../protocol/codes.ts';
@@ -160,23 +160,11 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
     // frame?" is a follow-up like "And for the frame?"); the message itself is stored as written.
     const question = chat ? input.message : withoutSmallTalk(input.message);
     const earlierAsked = history.filter((t) => t.role === 'user').map((t) => ({ role: t.role, content: withoutSmallTalk(t.content) }));
-    let searched = question;
-    let searchHistory = needsContext(question) ? earlierAsked : [];
-    // The built-in engine's own standalone question: "What about Plus?" is the question before
-    // it asked of Plus, searched and answered as that.
-    const again = chat || engine.standalone ? null : restatedFollowUp(question, earlierAsked.map((t) => t.content), bot.language);
-    if (again) {
-      searched = again;
-      searchHistory = [];
-    }
-    // A question told beside who the visitor is, where they write from, their order number or
-    // why they ask is searched and answered alone when it outweighs what is told
-    // (small-talk.ts questionAlone): those words would only pull the search and the answer off it.
-    const alone = chat || again || engine.standalone ? null : questionAlone(question, bot.language, (t) => kb.knownWeight(t));
-    if (alone) {
-      searched = alone;
-      searchHistory = needsContext(alone, bot.language) ? earlierAsked : [];
-    }
+    // What is searched, with which earlier turns, and what is tried next when that finds no
+    // answer (search-plan.ts): a restated "What about Plus?", the question told apart from chatter.
+    const attempts = chat ? [{ question, searched: question, history: [] }]
+      : searchAttempts(question, earlierAsked, bot.language, (t) => kb.knownWeight(t), !!engine.standalone);
+    let { searched, history: searchHistory } = attempts[0];
     if (!chat && engine.standalone && (history.length > 0 || otherLanguage)) {
       try {
         searched = await engine.standalone({ question: input.message, history, language: bot.language, signal: out.signal });
@@ -242,24 +230,17 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       : wantsPerson && !answerable ? said(personReply(bot, await ctx.presence.available()))
         // The engine decides whether it can answer, with or without passages: the built-in one
         // cannot without, a model may (small talk, the conversation itself) or says NO_ANSWER.
-        : ask(again ?? alone ?? question, found);
+        : ask(attempts[0].question, found);
     try {
       // The engine's first step says whether it has an answer at all: a "don't know" may
       // still hand the conversation over, which is told (a notice) before anything is generated.
       let step = await turn.next();
-      // A restatement asks the earlier question's words of the new thing, and the page about it
-      // may say it in others ("a 4 times slowdown" for "how much slower"): with no answer, the
-      // message is searched with the earlier turns instead, as any follow-up is.
-      if (again && step.done && step.value?.unanswered) {
-        found = own(kb.search(question, { history: earlierAsked }));
-        turn = ask(question, found);
-        step = await turn.next();
-      }
-      // What was told may be the question's subject after all: with no answer alone, the whole
-      // message is searched and asked.
-      if (alone && step.done && step.value?.unanswered) {
-        found = own(kb.search(question, { history: needsContext(question, bot.language) ? earlierAsked : [] }));
-        turn = ask(question, found);
+      // With no answer, the next try (search-plan.ts): the message as written, with the earlier
+      // turns when it needs them.
+      for (const next of attempts.slice(1)) {
+        if (!(step.done && step.value?.unanswered)) break;
+        found = own(kb.search(next.searched, { history: next.history }));
+        turn = ask(next.question, found);
         step = await turn.next();
       }
       if (step.done && step.value?.unanswered) {

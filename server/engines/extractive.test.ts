@@ -83,6 +83,14 @@ describe('extractive answers', () => {
     expect(compose('and is there a discount?', passages, discount, 'en', [], new Map(), earlier)).toBeNull();
   });
 
+  test('a follow-up of no words of its own ("What does it do?") asks of what the earlier turn named', () => {
+    const base = baseOf([{ id: 'opts', title: 'Options', url: '', text: '# Error-related options\n\n--sigill-diagnostics=<yes|no> [default: yes]\n\nEnable/disable printing of illegal instruction diagnostics.\n\n--show-below-main=<yes|no> [default: no]\n\nBy default, stack traces for errors do not show any functions that appear beneath main.' }]);
+    const f = base.search('What does it do?', { history: [{ role: 'user', content: 'Tell me about --sigill-diagnostics.' }] });
+    expect(compose('What does it do?', f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords)?.text).toContain('illegal instruction diagnostics');
+    // Searched with no earlier turn, it names nothing and has nothing to answer.
+    expect(answerFrom(base, 'What does it do?')).toBeNull();
+  });
+
   test("of units that say as much of a follow-up's new words, the one about the earlier topic answers", () => {
     const passages = [
       { id: 'h#0', sourceId: 'h', title: 'House rules', url: '', heading: 'Meeting rooms', text: '| Room | Seats | Price per hour |\n|---|---|---|\n| Skiff Room | 4 | $20 |\n| Sloop Room | 6 | $30 |', score: 0.5 },

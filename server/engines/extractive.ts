@@ -532,6 +532,9 @@ export function compose(
     // answers of another thing. (Only a named thing: "it" in "if I request a port late at
     // night, when does it start?" is not the night.)
     if (si > 0 && POINTS_BACK.test(segment)) for (const t of namesOf(segments[si - 1])) segTerms.add(t);
+    // "What does it do?" after "Tell me about --sigill-diagnostics.": a question with no words
+    // of its own was searched with the earlier turn's, and its "it" is what they name.
+    if (si === 0 && POINTS_BACK.test(segment) && segTerms.size === 0) for (const [q] of query) segTerms.add(q);
     const part = query.filter(([q]) => segTerms.has(q));
     const partTotal = part.reduce((a, [, w]) => a + w, 0);
     if (!partTotal) continue;

@@ -11,7 +11,11 @@ test('"what about X?" swaps X into the question before: the same preposition\'s 
   expect(again('And for setInterval?', 'What is the default delay for setTimeout()?')).toBe('What is the default delay for setInterval?');
   expect(again('What about for kids?', 'How much does a membership cost?')).toBe('How much does a membership cost for kids?');
   // The question before was such a follow-up too.
-  expect(again('And Max?', 'How much does the Basic plan cost?', 'What about Plus?')).toBeNull(); // "And Max?" is no "what about"
+  // "And Max?" (a few words, no verb) asks as "What about Max?" does.
+  expect(again('And Max?', 'How much does the Basic plan cost?', 'What about Plus?')).toBe('How much does the Max plan cost?');
+  expect(again('And the Flex 10 plan?', 'What are the access hours on the Dedicated Desk plan?')).toBe('What are the access hours on the Flex 10 plan?');
+  // With a verb or a question word it is a question of its own.
+  expect(again('And how do I install it?', 'What does git-jump do?')).toBeNull();
   expect(again('What about Max?', 'How much does the Basic plan cost?', 'What about Plus?')).toBe('How much does the Max plan cost?');
   // Nothing sure to swap: left to the search with the earlier turns.
   expect(again('What about cancelling?', 'Can I pause my membership?')).toBeNull();
@@ -67,6 +71,30 @@ test('"it" and "them" stand for a thing named before, however long the question'
   expect(needsContext('Can I still use them after my membership ends next month?')).toBe(true);
   // A question with no pronoun and words of its own stands alone.
   expect(needsContext('What is the hourly charge for the Sloop Room beyond my plan hours?')).toBe(false);
+});
+
+test('a pronoun in a later clause than a name of the question\'s own stands for that name', () => {
+  for (const q of ['Which editor was Git-Jump tested with, and who maintains it?', 'If I order a physical SIM, how long does delivery take, and once I activate it how long until the line is live?', 'Which options should a GUI front end pass when it wants XML output from Valgrind?']) {
+    expect(needsContext(q), q).toBe(false);
+    expect(sameSubject(q), q).toBe(false);
+  }
+  // In the name's own clause, or after only the visitor's "I", it is a thing named before.
+  for (const q of ['Does Nulgrind support it?', 'If I cancel, do I get it back?', 'And how do I install it?']) expect(needsContext(q), q).toBe(true);
+});
+
+test('"and" before a question that names its own thing goes on to that thing, not the earlier one', () => {
+  expect(sameSubject('And what is not covered by Volta Protect?')).toBe(false);
+  expect(sameSubject('And what does the low setting mean?')).toBe(true);
+  // Its pronouns after its own names do not point back either.
+  expect(needsContext('Oh, and if console.time measured 3869 ms, how does timeEnd show it, and where is it printed?')).toBe(false);
+});
+
+test('"that" standing for a thing and "there" for a place named before', () => {
+  for (const q of ['How much is that at Midtown per month?', 'Which nice value does that map to on Linux?', 'How many times per week can one member book that?', 'What does a Private Office cost there?', "Do I pay extra for data when I'm there?"])
+    expect(needsContext(q), q).toBe(true);
+  // A relative or a conjunction, an existential "there", or a "that" after a name of the question's own clause before.
+  for (const q of ['Which file configures the options that git daemon reads at startup?', 'What kinds of plugin hooks and decorators are there?', 'What stack size does Valgrind give the main thread by default, and what range does that usually come to?'])
+    expect(needsContext(q), q).toBe(false);
 });
 
 test('a follow-up with a question of its own asks the earlier subject something new; "and for X?" asks the earlier question of X', () => {

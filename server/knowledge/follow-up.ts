@@ -16,7 +16,29 @@ const PRONOUN = /\b(?:it|its|them|their|they)\b/i;
 
 /** The question points back at something named before ("its default", "install it"). */
 export function pointsBack(question: string, language = 'en'): boolean {
-  return POINTS_BACK.test(askedPart(question, language));
+  return backPointers(askedPart(question, language), language).length > 0;
+}
+
+/**
+ * The words of an asked text that point back at an earlier turn. A pronoun in a later clause
+ * than a name of the question's own stands for that name ("Which options should a GUI front end
+ * pass when it wants XML output?", "If I order a physical SIM, … once I activate it …"): the
+ * question is self-contained, and the earlier turn's subject would only pull it to the old
+ * topic. In the name's own clause it is something else ("Does Nulgrind support it?").
+ */
+function backPointers(asked: string, language: string): string[] {
+  return [...asked.matchAll(new RegExp(POINTS_BACK.source, 'giu'))]
+    .filter((m) => !(PRONOUN.test(m[0]) && namedInEarlierClause(asked.slice(0, m.index), language)))
+    .map((m) => m[0]);
+}
+
+/** Where one clause ends and the next begins. */
+const CLAUSE_BREAK = /[,;]|\b(?:and|but|or|when|once|if|so|then|before|after|while|because|until)\b/giu;
+
+/** The text names a thing of its own (a name or an identifier, not the visitor's "I") before its last clause. */
+function namedInEarlierClause(text: string, language: string): boolean {
+  const last = [...text.matchAll(CLAUSE_BREAK)].at(-1);
+  return !!last && namesOwn(text.slice(0, last.index), language);
 }
 
 /**
@@ -44,23 +66,47 @@ export function namedIn(question: string, language = 'en'): Set<string> {
 
 /** The question is about the thing the one before was about: it points back at it, or goes on with a question of its own ("And what does…?"). */
 export function sameSubject(question: string, language = 'en'): boolean {
-  return pointsBack(question, language) || (CONTINUES.test(askedPart(question, language)) && asksItsOwn(question, language));
+  const asked = askedPart(question, language);
+  // "And what is not covered by Volta Protect?" goes on to a thing it names itself.
+  return pointsBack(question, language) || (CONTINUES.test(asked) && asksItsOwn(question, language) && !namesOwn(asked, language));
+}
+
+/** The text names a thing (a name or an identifier), not only the visitor's "I". */
+function namesOwn(text: string, language: string): boolean {
+  const named = namedIn(text, language);
+  named.delete('i');
+  return named.size > 0;
 }
 
 export function needsContext(question: string, language = 'en'): boolean {
   const own = questionTerms(question, language);
   if (own.length === 0) return true;
   const asked = askedPart(question, language);
-  if (CONTINUES.test(asked) && (own.length < 4 || POINTS_BACK.test(asked) || !CLAUSE.test(asked))) return true;
+  const pointers = backPointers(asked, language);
+  if (CONTINUES.test(asked) && (own.length < 4 || pointers.length > 0 || !CLAUSE.test(asked))) return true;
   if (FRAGMENT.test(asked)) return true;
   if (language.toLowerCase().startsWith('en') && BARE.test(asked)) return true;
   // A short question that points back ("how long does it take?") has too few words of its own.
-  if (own.length <= 2 && POINTS_BACK.test(asked)) return true;
+  if (own.length <= 2 && pointers.length) return true;
   // "What's the hourly charge for it once my hours run out?": "it" and "them" stand for a thing
-  // named before, however many words of its own the question has. The earlier turns' words only
-  // move passages up, so a question that names its "it" itself loses nothing by them.
-  return PRONOUN.test(asked);
+  // named before, however many words of its own the question has, unless the question names
+  // it first itself (backPointers).
+  return pointers.some((w) => PRONOUN.test(w)) || (language.toLowerCase().startsWith('en') && [STANDS_FOR, BACK_THERE].some((re) => {
+    // As a pronoun, after a name in an earlier clause it is that name ("What stack size does
+    // Valgrind give…, and what range does that come to?").
+    const m = re.exec(asked);
+    return !!m && !namedInEarlierClause(asked.slice(0, m.index), language);
+  }));
 }
+
+/**
+ * "that" standing for a thing, not a relative ("the file that configures it") nor a
+ * conjunction ("say that"): after a verb of the question or a preposition ("How much is that
+ * at Midtown?", "Which value does that map to?", "for that"), or last ("can I book that?").
+ */
+const STANDS_FOR = /\b(?:is|are|was|were|does|do|did|can|could|will|would|should|of|for|on|about|with|in|at|from|by|to)\s+that\b(?!\s+(?:the|a|an|i|you|we|my|your|our)\b)|\bthat\s*\??\s*$/i;
+/** "there" last as a place named before ("What does it cost there?", "when I'm there?"), not "what hooks are there?". */
+const BACK_THERE = /(?<!\b(?:is|are|was|were|be)\s+)\bthere\s*\??\s*$/i;
 
 /**
  * "What about Plus?" after "How much does the Basic plan cost?" asks the same question of
@@ -76,7 +122,7 @@ function restated(question: string, earlier: string | undefined, language = 'en'
   if (!earlier || language.toLowerCase().split('-')[0] !== 'en') return null;
   const m = ABOUT.exec(askedPart(question, language).trim());
   if (!m) return null;
-  const thing = (m[1] ?? m[2] ?? m[3]).trim();
+  const thing = (m[1] ?? m[2] ?? m[3] ?? m[4]).trim();
   const words = thing.split(/\s+/);
   if (words.length > 5) return null;
   const prep = words.length > 1 && PREPOSITION.test(words[0]) ? words[0].toLowerCase() : null;
@@ -137,8 +183,8 @@ const CLAUSE = /\b(?:how|what|when|where|which|who|why|whom|whose|is|are|was|wer
  * data read misses?"): the question before, asked of them. English only.
  */
 const BARE = /^(?!.*\b(?:how|what|when|where|which|who|why|whom|whose|is|are|was|were|be|do|does|did|can|could|will|would|should|may|might|must|has|have|had|need|want|get|i|you|we)\b)\S+(?:\s+\S+){0,4}\s*\?$/i;
-/** "What about X?", "How about X?", "And for X?", "Same for X?", and a fragment as above. */
-const ABOUT = new RegExp(String.raw`^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^(?:and|same)\s+for\s+(.+?)\s*\??$|${FRAGMENT.source}`, 'i');
+/** "What about X?", "How about X?", "And for X?", "Same for X?", a fragment as above, and "And X?" of a few words with no verb (as BARE). */
+const ABOUT = new RegExp(String.raw`^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^(?:and|same)\s+for\s+(.+?)\s*\??$|${FRAGMENT.source}|^and\s+(${BARE.source.slice(1, -6)})\s*\?$`, 'i');
 const PREPOSITION = /^(in|on|for|from|with|at|to|by|under|over|during|via|inside|outside)$/i;
 const DETERMINER = /^(a|an|the|my|your|our|their|his|her|its|this|that|these|those)$/i;
 const FUNCTION_WORD = /^(a|an|the|my|your|our|their|his|her|its|this|that|these|those|of|and|or|is|are|was|were|be|do|does|did|can|could|will|would|should|i|you|we|it|there|how|what|when|where|which|who|why|much|many|long)$/i;

@@ -14,9 +14,7 @@ import nspell from 'nspell';
 import { eng } from 'stopword';
 import { rng as random } from '../../seeded.ts';
 import { KnowledgeBase } from '../../../server/knowledge/knowledge.ts';
-import { compose } from '../../../server/engines/extractive.ts';
-import { smallTalk, withoutSmallTalk } from '../../../server/chat/small-talk.ts';
-import { messageLanguage } from '../../../server/knowledge/language.ts';
+import { askAsServer } from '../ask.ts';
 
 // The generator's own dictionary (Hunspell's American English, as typed or lower-cased), not the
 // engine's isEnglishWord: a change to the engine must not change the variants it is measured on.
@@ -168,14 +166,9 @@ function variantsOf(set: string, q: Question): Variant[] {
 
 // ---- asking and judging ------------------------------------------------------------------
 
-/** Asks as the server does for a question with no earlier turns (chat/turn.ts). */
+/** Asks as the server does for a question with no earlier turns (bench/eval/ask.ts). */
 function ask(kb: KnowledgeBase, message: string, language: string): { text: string; answered: boolean } {
-  if (smallTalk(message)) return { text: '(small talk)', answered: false };
-  const visitor = messageLanguage(message);
-  const other = !!visitor && visitor !== language.split('-')[0];
-  const found = kb.search(withoutSmallTalk(message));
-  const passages = other ? found.passages.filter((p) => messageLanguage(p.text) === visitor) : found.passages;
-  const answer = compose(found.spelled, passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier);
+  const answer = askAsServer(kb, language, message);
   return { text: answer?.text ?? '', answered: !!answer };
 }
 
