@@ -7,43 +7,17 @@
 // "tune" half (whose misses may be looked at) and a "check" half (counted only).
 //   npx tsx bench/eval/wrapped/run.ts [--list] [--set NAME] [--seed N]
 //   --list prints the tune half's variants that are wrong while their clean question is right.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { KnowledgeBase } from '../../../server/knowledge/knowledge.ts';
-import { compose } from '../../../server/engines/extractive.ts';
-import { questionAlone, smallTalk, withoutSmallTalk } from '../../../server/chat/small-talk.ts';
-import { messageLanguage } from '../../../server/chat/language.ts';
+import { answerMessage as answer, isRight, loadSet, untunedSets } from '../ask.ts';
 import { terms } from '../../../server/knowledge/text.ts';
 import { wrap, half, type Wrapped } from './wrap.ts';
 
-type Question = { id: string; kind: string; split: string; ask: string; source: string | null; expect?: string[] };
 const KINDS = ['direct', 'several-facts', 'table', 'list'];
-const here = fileURLToPath(new URL('.', import.meta.url));
-const setsDir = join(here, '..', 'sets');
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const list = process.argv.includes('--list');
 const seed = Number(arg('seed') ?? 20261127);
-
-/** One message asked as the server's turn asks it with no earlier turns (chat/turn.ts). */
-function answer(kb: KnowledgeBase, language: string, message: string): { text: string } | null {
-  if (smallTalk(message)) return null;
-  const visitor = messageLanguage(message);
-  const otherLanguage = !!visitor && visitor !== language.split('-')[0];
-  const question = withoutSmallTalk(message);
-  const ask = (q: string) => {
-    const found = kb.search(q);
-    // The built-in engine answers a question in another language only from pages in that language.
-    const passages = otherLanguage ? found.passages.filter((p) => messageLanguage(p.text) === visitor) : found.passages;
-    return compose(found.spelled, passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords);
-  };
-  // A question told beside chatter is asked alone, then (with no answer) the whole message (small-talk.ts questionAlone).
-  const alone = questionAlone(question, language, (t) => kb.knownWeight(t));
-  return (alone ? ask(alone) : null) ?? ask(question);
-}
 
 type Tally = { n: number; right: number; lost: number; lostCited: number };
 const tally = () => ({ n: 0, right: 0, lost: 0, lostCited: 0 });
@@ -53,21 +27,13 @@ const halves: Record<'tune' | 'check', Tally> = { tune: tally(), check: tally() 
 const byPart = new Map<string, Tally>();
 const misses: string[] = [];
 
-const sets = readdirSync(setsDir, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && d.name !== 'cobalt-ebike' && (!arg('set') || d.name === arg('set')))
-  .map((d) => d.name);
-for (const set of sets) {
-  const dir = join(setsDir, set);
-  const meta = JSON.parse(readFileSync(join(dir, 'set.json'), 'utf8'));
-  const language: string = meta.language ?? 'en';
-  const questions: Question[] = JSON.parse(readFileSync(join(dir, 'questions.json'), 'utf8'))
-    .filter((q: Question) => q.split === 'dev' && q.source !== null && KINDS.includes(q.kind));
-  const kb = await KnowledgeBase.load({ knowledge: { dir: join(dir, 'knowledge'), documents: [] }, language });
-  await kb.gatherSurface();
+for (const set of untunedSets(arg('set'))) {
+  const loaded = await loadSet(set);
+  const { language, kb } = loaded;
+  const questions = loaded.questions.filter((q) => q.split === 'dev' && q.source !== null && KINDS.includes(q.kind));
   // A word the knowledge uses weighs less than one it never does.
   const unknown = kb.weight('qqxqzvv');
   const inKnowledge = (word: string) => terms(word, language).some((t) => kb.weight(t) < unknown);
-  const isRight = (q: Question, a: { text: string } | null) => !!a && (q.expect ?? []).every((e) => new RegExp(e, 'i').test(a.text));
   for (const q of questions) {
     const cleanRight = isRight(q, answer(kb, language, q.ask));
     clean.n++;
