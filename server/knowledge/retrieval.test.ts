@@ -7,6 +7,7 @@ import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { looksLikeName, normTerm, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
+import { searchedParts } from './question-parts.ts';
 import { spawn } from 'node:child_process';
 import { BOT_ID, ORIGIN, startFixture, writeFixture } from '../test/fixtures.ts';
 import { readSse } from '../test/sse-reader.ts';
@@ -307,6 +308,40 @@ describe('retrieval', () => {
     const { out } = answer('How long does the tune-up take?');
     expect(out!.text.startsWith('The tune-up takes one working day.')).toBe(true);
     expect(out!.used).toEqual(['tuneup#0']);
+  });
+});
+
+describe('questions of several parts', () => {
+  test('a part is searched on its own only when it asks of a thing it names', () => {
+    expect(searchedParts('Can a Day Pass be refunded? Also, how much is the American Express surcharge?')).toHaveLength(2);
+    // A condition is no question; "it" is the thing the first part names.
+    expect(searchedParts('If I never call reply.code, what statusCode does the response get?')).toEqual([]);
+    expect(searchedParts('Which editor was git-jump tested with, and who maintains it?')).toEqual([]);
+    expect(searchedParts('How much is a tune-up?')).toEqual([]);
+  });
+
+  test("one part's passages, which say more of the question's words, do not crowd out the other part's", () => {
+    const kb2 = new KnowledgeBase({
+      knowledge: {
+        dir: null,
+        documents: [
+          { id: 'fees', title: 'Card fees', url: '', text: 'Paying by American Express card adds a surcharge of 3%. Paying by Visa card adds no surcharge.' },
+          { id: 'cards', title: 'Cards we accept', url: '', text: 'We accept Visa, Mastercard and American Express cards. American Express cards are accepted at every desk.' },
+          { id: 'express', title: 'Express booking', url: '', text: 'Express booking of a desk costs nothing extra. The express surcharge for parking is 2 dollars.' },
+          { id: 'amex', title: 'American Express', url: '', text: 'American Express corporate cards can be linked to a company account. American Express statements show each visit.' },
+          { id: 'refunds', title: 'Refunds', url: '', text: 'A Day Pass can be refunded in full before 8 am on its day.' },
+          { id: 'passes', title: 'Passes', url: '', text: 'A Day Pass gives one day at any desk. A Week Pass gives five days.' },
+        ],
+      },
+    });
+    const q = 'How much is the American Express surcharge on corporate cards? Also, can a Day Pass be refunded?';
+    const r = kb2.search(q);
+    // The refunds page comes right after the best passage, as relevant as it is to its part
+    // (it says under half the whole question's words: 0.37 by them).
+    expect(r.passages[1].id).toMatch(/^refunds/);
+    expect(r.passages[1].score).toBeGreaterThan(0.8);
+    const out = compose(q, r.passages, r.weights, 'en', r.unknownNames, r.alternatives);
+    expect(out?.text).toMatch(/refunded in full/);
   });
 });
 
