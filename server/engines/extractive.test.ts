@@ -823,6 +823,9 @@ describe('extractive answers', () => {
     expect(questionParts('According to the install guide, which compilers work?')).toEqual([]);
     // Two questions are still two parts.
     expect(questionParts('How much is the late fee, and how much data does Basic include?')).toHaveLength(2);
+    // "and also" joins a second question as "and" does.
+    expect(questionParts('How much is the late fee, and also how much data does Basic include?')).toEqual(['How much is the late fee', 'how much data does Basic include?']);
+    expect(questionParts('how much is the late fee and also when is it charged')).toHaveLength(2);
   });
 
   test('a question on the page is not the answer: what follows it is', () => {

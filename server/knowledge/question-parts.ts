@@ -9,7 +9,7 @@ import { terms } from './text.ts';
  */
 export function questionParts(question: string, language = 'en'): string[] {
   const parts = question
-    .split(/[,;]\s*(?:and\s+|or\s+)?(?=(?:what|when|where|which|who|why|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?=(?:what|when|where|which|who|why|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
+    .split(/[,;]\s*(?:and\s+|or\s+)?(?:also,?\s+)?(?=(?:what|when|where|which|who|why|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?:also,?\s+)?(?=(?:what|when|where|which|who|why|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
     .filter((p) => terms(p, language).length > 0);
   // A phrase before the first question ("For Brotli streams, what can I pass…?", "In the
   // example output, what was…?") narrows that question; it asks nothing of its own.
