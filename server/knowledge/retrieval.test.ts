@@ -50,6 +50,10 @@ describe('questions', () => {
     expect(withoutPersonalData('mail jo.doe@mail.example, call +49 30 1234567, order 88812345, see https://x.example/a').match(/\p{L}+|\d+/gu)).toEqual(['mail', 'call', 'order', 'see']);
     expect(questionTerms('How long does the tune-up take?')).not.toContain('long');
     expect(questionTerms('Different question: which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
+    // Saying how many questions follow asks nothing ("two" is rare in most pages: it weighed as the first question's word).
+    expect(questionTerms('Two questions: which hook runs before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
+    expect(questionTerms('A couple of quick questions - which hook runs before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
+    expect(questionTerms('Which two hooks run before the handler?')).toContain('two');
     expect(questionTerms('my email is j.doe@example.net — what does --time-stamp add?')).toEqual(['time-stamp', 'timestamp', 'time', 'stamp', 'ad']);
     expect(questionTerms('My order number: 88812345. Where is my order?')).toEqual(['order']);
     // "What does X do under the hood?" and "what is X good for?" ask what X does: "hood" and
