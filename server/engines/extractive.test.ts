@@ -826,6 +826,10 @@ describe('extractive answers', () => {
     // "and also" joins a second question as "and" does.
     expect(questionParts('How much is the late fee, and also how much data does Basic include?')).toEqual(['How much is the late fee', 'how much data does Basic include?']);
     expect(questionParts('how much is the late fee and also when is it charged')).toHaveLength(2);
+    // A part may open with its preposition ("in which version…"): it asks, it narrows nothing.
+    expect(questionParts('What does path.isAbsolute() return and in which version was path.format() changed?')).toHaveLength(2);
+    expect(questionParts('In which version was path.format() changed, and what does it return?')).toHaveLength(2);
+    expect(questionParts('In which version was path.format() changed?')).toEqual([]);
   });
 
   test('a question on the page is not the answer: what follows it is', () => {

@@ -9,7 +9,7 @@ import { terms } from './text.ts';
  */
 export function questionParts(question: string, language = 'en'): string[] {
   const parts = question
-    .split(/[,;]\s*(?:and\s+|or\s+)?(?:also,?\s+)?(?=(?:what|when|where|which|who|why|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?:also,?\s+)?(?=(?:what|when|where|which|who|why|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
+    .split(/[,;]\s*(?:and\s+|or\s+)?(?:also,?\s+)?(?=(?:(?:in|at|for|from|on|with|by|under|to|since) (?:what|which) |what|when|where|which|who|why|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?:also,?\s+)?(?=(?:(?:in|at|for|from|on|with|by|under|to|since) (?:what|which) |what|when|where|which|who|why|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
     .filter((p) => terms(p, language).length > 0);
   // A phrase before the first question ("For Brotli streams, what can I pass…?", "In the
   // example output, what was…?") narrows that question; it asks nothing of its own.
@@ -20,10 +20,10 @@ export function questionParts(question: string, language = 'en'): string[] {
   const asked = parts.filter((p, i) => i === 0 || ASKS.test(p.trim()) || (i === parts.length - 1 && /\?\s*$/.test(p)));
   return asked.length > 1 || asked.length < parts.length ? asked : [];
 }
-/** A phrase that opens with a preposition: a setting for the question after it, not a question. */
-const QUALIFIER = /^(?:according to|as per|for|in|with|without|on|under|at|from|during|after|before|when using|using|if using|given|inside|within|across|of)\b/i;
+/** A phrase that opens with a preposition: a setting for the question after it, not a question ("in which version…" is one). */
+const QUALIFIER = /^(?:according to|as per|for|in|with|without|on|under|at|from|during|after|before|when using|using|if using|given|inside|within|across|of)\b(?!\s+(?:what|which)\b)/i;
 /** A part that asks: it opens with a question word or an inverted verb. */
-const ASKS = /^(?:(?:and|or|also|so|but|plus),?\s+)?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had|any|wie|wann|was|wo|quand|comment|où|cuándo|cómo|dónde|qué)\b/i;
+const ASKS = /^(?:(?:and|or|also|so|but|plus),?\s+)?(?:(?:in|at|for|from|on|with|by|under|to|since) (?=what|which))?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had|any|wie|wann|was|wo|quand|comment|où|cuándo|cómo|dónde|qué)\b/i;
 /** A word that stands for a thing an earlier part names ("…and who maintains it?"). */
 const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
 /**
