@@ -348,7 +348,7 @@ function partsFirst(ranked: { passage: Passage; partShares: number[] }[], parts:
   ranked.splice(1, ranked.length - 1, ...firsts, ...rest);
 }
 /** How much of a question's own weight a part must carry to be searched for on its own. */
-const PART_SHARE = 0.3;
+const PART_SHARE = 0.15;
 
 /**
  * The text files and inline documents, read synchronously, and the PDF/DOCX files still to

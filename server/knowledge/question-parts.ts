@@ -24,16 +24,18 @@ export function questionParts(question: string, language = 'en'): string[] {
 const QUALIFIER = /^(?:according to|as per|for|in|with|without|on|under|at|from|during|after|before|when using|using|if using|given|inside|within|across|of)\b(?!\s+(?:what|which)\b)/i;
 /** A part that asks: it opens with a question word or an inverted verb. */
 const ASKS = /^(?:(?:and|or|also|so|but|plus),?\s+)?(?:(?:in|at|for|from|on|with|by|under|to|since) (?=what|which))?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had|any|wie|wann|was|wo|quand|comment|où|cuándo|cómo|dónde|qué)\b/i;
+/** A clause that says when the question holds ("When handlerTimeout runs out, what…"), unlike "When did…?". */
+const CONDITION = /^(?:when|whenever|once|after|before|while)\s+(?!(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|has|have|had)\b)/i;
 /** A word that stands for a thing an earlier part names ("…and who maintains it?"). */
 const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
 /**
  * The parts retrieval looks for on their own: each a question of its own (it opens with a
- * question word or ends with a question mark: "If I never call reply.code, what…?" is one
- * question with its condition), about a thing it names itself ("…and who maintains it?" is
+ * question word or ends with a question mark: "If I never call reply.code, what…?" and "When
+ * handlerTimeout runs out, what…?" are one question with its condition), about a thing it names itself ("…and who maintains it?" is
  * about the earlier part's thing, and found with it). None unless two or more are.
  */
 export function searchedParts(question: string, language = 'en'): string[] {
   const parts = questionParts(question, language);
-  const own = parts.filter((p, i) => (ASKS.test(p.trim()) || /\?\s*$/.test(p)) && (i === 0 || !POINTS_BACK.test(p)));
+  const own = parts.filter((p, i) => ((ASKS.test(p.trim()) && !CONDITION.test(p.trim())) || /\?\s*$/.test(p)) && (i === 0 || !POINTS_BACK.test(p)));
   return own.length > 1 && own.length === parts.length ? parts : [];
 }

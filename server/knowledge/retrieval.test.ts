@@ -321,6 +321,8 @@ describe('questions of several parts', () => {
     // A condition is no question; "it" is the thing the first part names.
     expect(searchedParts('If I never call reply.code, what statusCode does the response get?')).toEqual([]);
     expect(searchedParts('Which editor was git-jump tested with, and who maintains it?')).toEqual([]);
+    expect(searchedParts('When handlerTimeout runs out, what status does the client get?')).toEqual([]);
+    expect(searchedParts('When did Fastify 3 come out, and which Node versions does Fastify 4 support?')).toHaveLength(2);
     expect(searchedParts('How much is a tune-up?')).toEqual([]);
   });
 
