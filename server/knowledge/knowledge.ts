@@ -735,7 +735,6 @@ export class KnowledgeBase {
     const ownTotal = total(true);
     const contextTotal = total(false);
     try {
-      const hits = this.index.search(expanded, limit * CANDIDATES);
       const partTotal = (inPart: boolean[]) => expanded.reduce((a, q, i) => (inPart[i] ? a + q.idf : a), 0);
       // Per part of a question that asks several things, which of the question's own words are its own.
       // A part that weighs little of the question ("…and what's the fix?") says too little to find its passage alone.
@@ -744,6 +743,14 @@ export class KnowledgeBase {
         return expanded.map((q) => q.own && inPart.has(q.term));
       });
       if (partsOwn.some((inPart) => partTotal(inPart) < ownTotal * PART_SHARE)) partsOwn.length = 0;
+      const hits = this.index.search(expanded, limit * CANDIDATES);
+      // Each part is searched by its own words too: the whole question's best passages may all
+      // be the other part's ("What's the origin of the name Valgrind? Also, in the cg_annotate
+      // example, what's the D1mw count for concord.c:add_existing?").
+      for (const inPart of partsOwn) {
+        const seen = new Set(hits.map((h) => h.doc));
+        for (const h of this.index.search(expanded.map((q, i) => (inPart[i] ? q : { ...q, weight: 0 })), limit)) if (!seen.has(h.doc)) hits.push(h);
+      }
       const asked = askedWords(question, this.language);
       const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.term, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());

@@ -326,6 +326,15 @@ describe('questions of several parts', () => {
     expect(searchedParts('How much is a tune-up?')).toEqual([]);
   });
 
+  test("each part is searched by its own words: the whole question's best passages may all be the other part's", () => {
+    // Thirty passages say the second part's rare words; the one about the first part says only its own, among many others.
+    const filler = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    const counts = Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, title: `Counts ${i}`, url: '', text: `In the cg_annotate example, concord.c:f${i} has a D1mw count of ${i} and a concord D1mw total.` }));
+    const kb2 = new KnowledgeBase({ knowledge: { dir: null, documents: [...counts, { id: 'name', title: 'Legends', url: '', text: `The origin of the name is a Norse legend. ${filler}` }] } });
+    const r = kb2.search("What's the origin of the name? Also, in the cg_annotate example, what's the D1mw count for concord.c:f7?");
+    expect(r.passages.map((p) => p.sourceId)).toContain('name');
+  });
+
   test("one part's passages, which say more of the question's words, do not crowd out the other part's", () => {
     const kb2 = new KnowledgeBase({
       knowledge: {
