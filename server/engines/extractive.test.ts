@@ -832,6 +832,18 @@ describe('extractive answers', () => {
     expect(questionParts('In which version was path.format() changed?')).toEqual([]);
   });
 
+  test('each part of a question of several parts asks for one thing or for several on its own', () => {
+    const kb2 = baseOf([
+      { id: 'hooks', title: 'Hooks', url: '', text: '# Hooks\n\nHooks let you listen to events in the application.\n\n## Application Hooks\n\nYou can hook into the application lifecycle as well.\n\n- onReady\n- onListen\n- onClose\n- onRoute\n\n## Request hooks\n\nA request hook runs for each request of the application.' },
+      { id: 'reply', title: 'Reply', url: '', text: '# Reply\n\n## .hasHeader(key)\n\nReturns a boolean indicating if the specified header has been set.' },
+      { id: 'plugins', title: 'Plugins', url: '', text: '# Plugins\n\nA plugin can add hooks to the application. Application code registers hooks in plugins.' },
+    ]);
+    // The section the list part names is found and read as that part's answer, however little of the whole question it says.
+    const out = answerFrom(kb2, 'Two questions: What does reply.hasHeader return? What application hooks are there?');
+    expect(out).toMatch(/Returns a boolean/);
+    expect(out).toMatch(/onReady[\s\S]*onRoute/);
+  });
+
   test('a question on the page is not the answer: what follows it is', () => {
     const kb2 = baseOf([
       { id: 'faq', title: 'FAQ', url: '', text: 'How do you pronounce Valgrind?\n\nThe "Val" as in the word "value".' },

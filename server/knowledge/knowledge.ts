@@ -755,6 +755,7 @@ export class KnowledgeBase {
       const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.term, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());
       const codeNames = codeNamesIn(question);
+      const partWeights = partsOwn.map((inPart) => new Map(expanded.filter((_, i) => inPart[i]).map((q) => [q.term, q.idf])));
       const ranked = hits.map((h) => {
         let own = 0;
         let ctx = 0;
@@ -770,7 +771,8 @@ export class KnowledgeBase {
         // words the search drops as too common ("need", "work", "happens").
         const relevance = Math.max(Math.min(1, (own / ownTotal) * strength), this.faqMatch(h.doc, asked), this.keyMatch(h.doc, (t) => ownWeight.get(t) ?? 0, ownTop));
         const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
-        const section = sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language);
+        // A section one part names ("what application hooks are there?" beside another question) is named too.
+        const section = sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language) || partWeights.some((w, k) => sectionAsked(this.passages[h.doc], w, partTotal(partsOwn[k]), this.language));
         return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, section, named: section || entryAsked(this.passages[h.doc], codeNames), partShares };
       });
       // An entry of a reference is often cut into many passages (its history, its parameters,

@@ -26,6 +26,8 @@ const QUALIFIER = /^(?:according to|as per|for|in|with|without|on|under|at|from|
 const ASKS = /^(?:(?:and|or|also|so|but|plus),?\s+)?(?:(?:in|at|for|from|on|with|by|under|to|since) (?=what|which))?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had|any|wie|wann|was|wo|quand|comment|où|cuándo|cómo|dónde|qué)\b/i;
 /** A clause that says when the question holds ("When handlerTimeout runs out, what…"), unlike "When did…?". */
 const CONDITION = /^(?:when|whenever|once|after|before|while)\s+(?!(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|has|have|had)\b)/i;
+/** A label a visitor puts before what they ask: "Two questions:", "Quick one -". */
+const LABEL = /^[^:?.]{1,30}(?::|\s[-–—])\s+/;
 /** A word that stands for a thing an earlier part names ("…and who maintains it?"). */
 const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
 /**
@@ -36,6 +38,8 @@ const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
  */
 export function searchedParts(question: string, language = 'en'): string[] {
   const parts = questionParts(question, language);
-  const own = parts.filter((p, i) => ((ASKS.test(p.trim()) && !CONDITION.test(p.trim())) || /\?\s*$/.test(p)) && (i === 0 || !POINTS_BACK.test(p)));
+  // A label before the first ("Two questions: what…") asks nothing.
+  const asks = (p: string) => ASKS.test(p.trim().replace(LABEL, '')) && !CONDITION.test(p.trim());
+  const own = parts.filter((p, i) => (asks(p) || /\?\s*$/.test(p)) && (i === 0 || !POINTS_BACK.test(p)));
   return own.length > 1 && own.length === parts.length ? parts : [];
 }

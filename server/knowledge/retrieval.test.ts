@@ -322,6 +322,8 @@ describe('questions of several parts', () => {
     expect(searchedParts('If I never call reply.code, what statusCode does the response get?')).toEqual([]);
     expect(searchedParts('Which editor was git-jump tested with, and who maintains it?')).toEqual([]);
     expect(searchedParts('When handlerTimeout runs out, what status does the client get?')).toEqual([]);
+    // A label before the first question asks nothing, and hides no question.
+    expect(searchedParts('Two questions: what does reply.hasHeader return? What application hooks are there?')).toHaveLength(2);
     expect(searchedParts('When did Fastify 3 come out, and which Node versions does Fastify 4 support?')).toHaveLength(2);
     expect(searchedParts('How much is a tune-up?')).toEqual([]);
   });
