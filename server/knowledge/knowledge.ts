@@ -747,10 +747,15 @@ export class KnowledgeBase {
       // Each part is searched by its own words too: the whole question's best passages may all
       // be the other part's ("What's the origin of the name Valgrind? Also, in the cg_annotate
       // example, what's the D1mw count for concord.c:add_existing?").
-      for (const inPart of partsOwn) {
+      // A passage's strength for a part is its score by that part's words alone: by all of them, a
+      // passage that also says the other part's words ("allowed" on the pets page) would be
+      // stronger for "what are the kitchen rules?" than the kitchen's own section.
+      const partScores = partsOwn.map((inPart) => {
         const seen = new Set(hits.map((h) => h.doc));
-        for (const h of this.index.search(expanded.map((q, i) => (inPart[i] ? q : { ...q, weight: 0 })), limit)) if (!seen.has(h.doc)) hits.push(h);
-      }
+        const found = this.index.search(expanded.map((q, i) => (inPart[i] ? q : { ...q, weight: 0 })), limit * CANDIDATES);
+        for (const h of found.slice(0, limit)) if (!seen.has(h.doc)) hits.push(h);
+        return new Map(found.map((h) => [h.doc, h.score]));
+      });
       const asked = askedWords(question, this.language);
       const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.term, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());
@@ -765,7 +770,7 @@ export class KnowledgeBase {
         });
         const strength = 0.5 + 0.5 * (1 - Math.exp(-h.score / 4));
         // Of a question of several parts, how much of each part's own words the passage says.
-        const partShares = partsOwn.map((inPart) => (strength * expanded.reduce((a, q, i) => (inPart[i] ? a + q.idf * h.matched[i] : a), 0)) / partTotal(inPart));
+        const partShares = partsOwn.map((inPart, k) => ((0.5 + 0.5 * (1 - Math.exp(-(partScores[k].get(h.doc) ?? 0) / 4))) * expanded.reduce((a, q, i) => (inPart[i] ? a + q.idf * h.matched[i] : a), 0)) / partTotal(inPart));
         // An FAQ's own question in the visitor's words ("What do I need for 5G?" in "What do I
         // need to be able to use your 5G network?"): the page asks what the visitor asks, with the
         // words the search drops as too common ("need", "work", "happens").
