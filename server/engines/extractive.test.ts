@@ -903,6 +903,25 @@ describe('extractive answers', () => {
     expect(questionParts('According to the install guide, which compilers work?')).toEqual([]);
     // Two questions are still two parts.
     expect(questionParts('How much is the late fee, and how much data does Basic include?')).toHaveLength(2);
+    // "and also" joins a second question as "and" does.
+    expect(questionParts('How much is the late fee, and also how much data does Basic include?')).toEqual(['How much is the late fee', 'how much data does Basic include?']);
+    expect(questionParts('how much is the late fee and also when is it charged')).toHaveLength(2);
+    // A part may open with its preposition ("in which version…"): it asks, it narrows nothing.
+    expect(questionParts('What does path.isAbsolute() return and in which version was path.format() changed?')).toHaveLength(2);
+    expect(questionParts('In which version was path.format() changed, and what does it return?')).toHaveLength(2);
+    expect(questionParts('In which version was path.format() changed?')).toEqual([]);
+  });
+
+  test('each part of a question of several parts asks for one thing or for several on its own', () => {
+    const kb2 = baseOf([
+      { id: 'hooks', title: 'Hooks', url: '', text: '# Hooks\n\nHooks let you listen to events in the application.\n\n## Application Hooks\n\nYou can hook into the application lifecycle as well.\n\n- onReady\n- onListen\n- onClose\n- onRoute\n\n## Request hooks\n\nA request hook runs for each request of the application.' },
+      { id: 'reply', title: 'Reply', url: '', text: '# Reply\n\n## .hasHeader(key)\n\nReturns a boolean indicating if the specified header has been set.' },
+      { id: 'plugins', title: 'Plugins', url: '', text: '# Plugins\n\nA plugin can add hooks to the application. Application code registers hooks in plugins.' },
+    ]);
+    // The section the list part names is found and read as that part's answer, however little of the whole question it says.
+    const out = answerFrom(kb2, 'Two questions: What does reply.hasHeader return? What application hooks are there?');
+    expect(out).toMatch(/Returns a boolean/);
+    expect(out).toMatch(/onReady[\s\S]*onRoute/);
   });
 
   test('a question on the page is not the answer: what follows it is', () => {

@@ -275,6 +275,15 @@ export function compose(
   /** A lead-in's text with its group, joined once: each part's filters read it several times. */
   const leadTexts = new Map<Pick, string>();
   const leadText = (c: Pick) => leadTexts.get(c) ?? leadTexts.set(c, unitsOf[c.passage].filter(memberOf(unitsOf[c.passage], c.unit.group)).map((u) => u.text).join(', ')).get(c)!;
+  // A question of several parts ("how much is the late fee, and how much data does Basic
+  // include?") is answered part by part; a simple question is one part.
+  const parts = questionParts(question, language);
+  /** Of a question of several parts, the words (with their weights, and their sum) of each part that asks for several things. */
+  const listParts = (parts.length > 1 ? parts.filter((seg) => ASKS_SEVERAL.test(seg)) : []).map((seg) => {
+    const own = new Set(terms(withPhrasesAsWords(seg, language), language));
+    const w = new Map(query.filter(([q]) => own.has(q)));
+    return [w, [...w.values()].reduce((a, x) => a + x, 0)] as const;
+  });
   chosen.forEach((p, pi) => {
     // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
@@ -282,7 +291,10 @@ export function compose(
     // An FAQ entry whose question is the visitor's ("What do I need for 5G?") is about all of it.
     // Asked for several, the section named by the question ("## Application Hooks" for "what
     // application hooks are there?") is about all of it: its list is the answer.
-    const inContext = asksAsHeading(p.heading, asked, language) || (ASKS_SEVERAL.test(question) && sectionAsked(p, weightOf, total, language)) ? query.map(([q]) => q) : query.filter(([q]) => found(q, context)).map(([q]) => q);
+    // So is the section one part names when that part asks for several ("what application hooks
+    // are there?" beside another question): all of that part's words.
+    const partSection = listParts.find(([w, sum]) => sectionAsked(p, w, sum, language));
+    const inContext = asksAsHeading(p.heading, asked, language) || (ASKS_SEVERAL.test(question) && sectionAsked(p, weightOf, total, language)) ? query.map(([q]) => q) : query.filter(([q]) => found(q, context) || !!partSection?.[0].has(q)).map(([q]) => q);
     contextOf[pi] = new Set(inContext);
     const list = sentencesOf(p.text, language);
     unitsOf[pi] = list;
@@ -339,7 +351,10 @@ export function compose(
     picks.push(c);
     chars += c.unit.text.length;
   };
-  const several = ASKS_SEVERAL.test(question);
+  // Of a question of several parts, each asks for several things or for one on its own ("What
+  // are the kitchen rules? And do Hot Desk members get a locker?"): read per part below.
+  const severalAll = ASKS_SEVERAL.test(question);
+  let several = severalAll;
   /** Items given by their first sentence only (a list too long to give whole), with that sentence. */
   const heads = new Map<Pick, string>();
   /**
@@ -483,9 +498,6 @@ export function compose(
       addItems(c.passage, items);
     } else if (/[:：]$/.test(c.unit.text) && c.index + 1 < list.length && (list[c.index + 1].kind !== 'code' || wantsCode) && chars + list[c.index + 1].text.length <= MAX_LIST_CHARS) add(unitPick(c.passage, c.index + 1));
   };
-  // A question of several parts ("how much is the late fee, and how much data does Basic
-  // include?") is answered part by part; a simple question is one part.
-  const parts = questionParts(question, language);
   // A part that asks the same of two named things ("When I start a Worker, what do maxRetries
   // and idleTimeout default to?") is two parts, one per thing, as a whole question of them is.
   const asking = (parts.length ? parts : [question]).map((text) => [text, namedPair(text, weights, language)] as const);
@@ -522,6 +534,8 @@ export function compose(
   /** The passages of the entries of the names of code the parts say, when a part was answered from them. */
   const entryPassages = new Set<number>();
   const bests: (Fit | undefined)[] = [];
+  /** Per best: does its part ask for several things? */
+  const bestSeveral: boolean[] = [];
   const fits: Fit[][] = [];
   for (const [si, segment] of segments.entries()) {
     // Of two named things, each part is answered by a unit about its own thing.
@@ -538,6 +552,7 @@ export function compose(
     const part = query.filter(([q]) => segTerms.has(q));
     const partTotal = part.reduce((a, [, w]) => a + w, 0);
     if (!partTotal) continue;
+    several = parts.length > 1 ? ASKS_SEVERAL.test(segment) : severalAll;
     // What kind of fact the part asks for (a quantity, a time, a month) and which things it
     // names ("under Cachegrind", "in France"): only units that carry such a fact and mention
     // every named thing (or sit under a heading that does) can answer. The rest answer a
@@ -657,6 +672,7 @@ export function compose(
     // page's title and heading count as its own) is a neighbour of the answer, not the answer.
     fits.push(fit);
     bests.push(fit.find((f) => f.score >= MIN_SENTENCE));
+    bestSeveral.push(several);
   }
   // Two parts that found the same unit ("how long can I pause, and what does pausing cost?"
   // both match "A paused membership costs $35") ask two things: a part with another unit as
@@ -666,11 +682,13 @@ export function compose(
     const other = fits[i].find((f) => f.score >= MIN_SENTENCE && f.rank >= best.rank * SAME_UNIT_SWITCH && !bests.some((b) => b?.c === f.c));
     if (other) bests[i] = other;
   });
-  for (const best of bests) {
+  for (const [i, best] of bests.entries()) {
     if (!best) continue;
     if (picks.length && chars + best.c.unit.text.length > MAX_CHARS) continue;
+    several = bestSeveral[i];
     take(best.c);
   }
+  several = severalAll;
   if (!picks.length) return null;
   // "…by default?", "the default value…": a passage that states its default on a line of its
   // own ("+ Default: `10000`", "Defaults to 5") gives that line with the answer.

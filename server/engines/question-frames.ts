@@ -6,24 +6,8 @@
  */
 import { escapeRegExp, terms } from '../knowledge/text.ts';
 
-/**
- * The parts of a question that asks several things ("what does it cost, and how long does
- * it take?", "what was it called, and why did they drop that name?"), each as its own text;
- * none for a simple question.
- */
-export function questionParts(question: string, language = 'en'): string[] {
-  const parts = question
-    .split(/[,;]\s*(?:and\s+|or\s+)?(?=(?:what|when|where|which|who|why|how|is|are|do|does|can|will)\b)|\s+(?:and|or|und|et|y)\s+(?=(?:what|when|where|which|who|why|how|is|are|do|does|can|will|was|wie|wann|quand|cuándo)\b)|\?\s+(?=\S)/i)
-    .filter((p) => terms(p, language).length > 0);
-  // A phrase before the first question ("For Brotli streams, what can I pass…?", "In the
-  // example output, what was…?") narrows that question; it asks nothing of its own.
-  if (parts.length > 1 && QUALIFIER.test(parts[0].trim()) && !/\?\s*$/.test(parts[0])) parts.splice(0, 2, `${parts[0]}, ${parts[1]}`);
-  // A statement after a question ("Where's your store in Miami? I need the address.") says
-  // why the visitor asks; it is not a second question to answer on its own: the question is
-  // then the one part asked.
-  const asked = parts.filter((p, i) => i === 0 || ASKS.test(p.trim()) || (i === parts.length - 1 && /\?\s*$/.test(p)));
-  return asked.length > 1 || asked.length < parts.length ? asked : [];
-}
+export { questionParts } from '../knowledge/question-parts.ts';
+
 /**
  * A name the question explains in parentheses ("D1 read misses (D1mr)", "the LL cache (last
  * level)"): the words before and inside say one thing, and a page that says either says it.
@@ -32,10 +16,6 @@ export function questionParts(question: string, language = 'en'): string[] {
 export function parenthesisAliases(question: string, language = 'en'): Set<string>[] {
   return [...question.matchAll(/((?:[\p{L}\p{N}][\p{L}\p{N}._:-]*\s+){1,4})\(([^()]{1,60})\)/gu)].map((m) => new Set(terms(`${m[1]} ${m[2]}`, language)));
 }
-/** A phrase that opens with a preposition: a setting for the question after it, not a question. */
-const QUALIFIER = /^(?:according to|as per|for|in|with|without|on|under|at|from|during|after|before|when using|using|if using|given|inside|within|across|of)\b/i;
-/** A part that asks: it opens with a question word or an inverted verb. */
-const ASKS = /^(?:(?:and|or|also|so|but|plus),?\s+)?(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might|must|has|have|had|any|wie|wann|was|wo|quand|comment|où|cuándo|cómo|dónde|qué)\b/i;
 
 /**
  * Two things of the knowledge's rarest words joined by "and"/"or" ("connectionTimeout and

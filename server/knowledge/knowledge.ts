@@ -15,6 +15,7 @@ import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
+import { searchedParts } from './question-parts.ts';
 import { englishSpelling, isBritishSpelling, isEnglishWord } from './english-words.ts';
 import { messageLanguage } from './language.ts';
 import { isOptionTerm, keyCells, namesKey, splitSentences, units } from './units.ts';
@@ -395,6 +396,26 @@ const UNKNOWN_WEIGHT = 1;
 const SYNONYM_FACTOR = 0.8;
 /** Candidates ranked again with coverage, per passage returned. */
 const CANDIDATES = 4;
+
+/**
+ * A question of several parts ("Can a Day Pass be refunded? Also, how much is the Amex
+ * surcharge?") ranks passages by all its words, so one part's passages, which say more of
+ * them, crowd out the other part's: the best passage of each part comes right after the best
+ * one, as relevant as it is to its part.
+ */
+function partsFirst(ranked: { passage: Passage; partShares: number[] }[], parts: number): void {
+  const firsts: typeof ranked = [];
+  for (let k = 0; k < parts; k++) {
+    const best = ranked.reduce<(typeof ranked)[number] | undefined>((b, r) => (r.partShares[k] > (b?.partShares[k] ?? MIN_RELEVANCE - 1e-9) ? r : b), undefined);
+    if (!best || best === ranked[0] || firsts.includes(best)) continue;
+    best.passage.score = Math.max(best.passage.score, Math.round(best.partShares[k] * 1000) / 1000);
+    firsts.push(best);
+  }
+  const rest = ranked.filter((r, i) => i > 0 && !firsts.includes(r));
+  ranked.splice(1, ranked.length - 1, ...firsts, ...rest);
+}
+/** How much of a question's own weight a part must carry to be searched for on its own. */
+const PART_SHARE = 0.15;
 
 /**
  * The text files and inline documents, read synchronously, and the PDF/DOCX files still to
@@ -923,12 +944,33 @@ export class KnowledgeBase {
     const ownTotal = total(true);
     const contextTotal = total(false);
     try {
+      const partTotal = (inPart: boolean[]) => expanded.reduce((a, q, i) => (inPart[i] ? a + q.idf : a), 0);
+      // Per part of a question that asks several things, which of the question's own words are its own.
+      // A part that weighs little of the question ("…and what's the fix?") says too little to find its passage alone.
+      const partsOwn = searchedParts(question, this.language).map((part) => {
+        const inPart = new Set(questionTerms(withPhrasesAsWords(part, this.language), this.language));
+        return expanded.map((q) => q.own && inPart.has(q.term));
+      });
+      if (partsOwn.some((inPart) => partTotal(inPart) < ownTotal * PART_SHARE)) partsOwn.length = 0;
       const hits = this.index.search(expanded, limit * CANDIDATES);
+      // Each part is searched by its own words too: the whole question's best passages may all
+      // be the other part's ("What's the origin of the name Valgrind? Also, in the cg_annotate
+      // example, what's the D1mw count for concord.c:add_existing?").
+      // A passage's strength for a part is its score by that part's words alone: by all of them, a
+      // passage that also says the other part's words ("allowed" on the pets page) would be
+      // stronger for "what are the kitchen rules?" than the kitchen's own section.
+      const partScores = partsOwn.map((inPart) => {
+        const seen = new Set(hits.map((h) => h.doc));
+        const found = this.index.search(expanded.map((q, i) => (inPart[i] ? q : { ...q, weight: 0 })), limit * CANDIDATES);
+        for (const h of found.slice(0, limit)) if (!seen.has(h.doc)) hits.push(h);
+        return new Map(found.map((h) => [h.doc, h.score]));
+      });
       const asked = askedWords(spelled, this.language);
       // By the word meant: a table row keyed "ENOSPC" is named by a visitor's "ENOSSPC" too.
       const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.meant, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());
       const codeNames = codeNamesIn(question);
+      const partWeights = partsOwn.map((inPart) => new Map(expanded.filter((_, i) => inPart[i]).map((q) => [q.term, q.idf])));
       const ranked = hits.map((h) => {
         let own = 0;
         let ctx = 0;
@@ -937,13 +979,16 @@ export class KnowledgeBase {
           else ctx += q.idf * h.matched[i];
         });
         const strength = 0.5 + 0.5 * (1 - Math.exp(-h.score / 4));
+        // Of a question of several parts, how much of each part's own words the passage says.
+        const partShares = partsOwn.map((inPart, k) => ((0.5 + 0.5 * (1 - Math.exp(-(partScores[k].get(h.doc) ?? 0) / 4))) * expanded.reduce((a, q, i) => (inPart[i] ? a + q.idf * h.matched[i] : a), 0)) / partTotal(inPart));
         // An FAQ's own question in the visitor's words ("What do I need for 5G?" in "What do I
         // need to be able to use your 5G network?"): the page asks what the visitor asks, with the
         // words the search drops as too common ("need", "work", "happens").
         const relevance = Math.max(Math.min(1, (own / ownTotal) * strength), this.faqMatch(h.doc, asked), this.keyMatch(h.doc, (t) => ownWeight.get(t) ?? 0, ownTop));
         const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
-        const section = sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language);
-        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, section, named: section || entryAsked(this.passages[h.doc], codeNames) };
+        // A section one part names ("what application hooks are there?" beside another question) is named too.
+        const section = sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language) || partWeights.some((w, k) => sectionAsked(this.passages[h.doc], w, partTotal(partsOwn[k]), this.language));
+        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, section, named: section || entryAsked(this.passages[h.doc], codeNames), partShares };
       });
       // An entry of a reference is often cut into many passages (its history, its parameters,
       // its prose, its examples): only its best few count as named, so they leave room for the
@@ -968,6 +1013,7 @@ export class KnowledgeBase {
         r.passage.score = best;
       }
       ranked.sort((a, b) => b.rank - a.rank);
+      partsFirst(ranked, partsOwn.length);
       // A follow-up with a question of its own asks the earlier subject something new: the rest
       // of the earlier turns found the page the conversation is about, but are no words of what
       // is asked now ("the default value" before "And what does the low setting mean?"), so

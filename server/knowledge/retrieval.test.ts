@@ -8,6 +8,7 @@ import { englishSpelling, isBritishSpelling } from './english-words.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { looksLikeName, normTerm, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
+import { searchedParts } from './question-parts.ts';
 import { spawn } from 'node:child_process';
 import { BOT_ID, ORIGIN, startFixture, writeFixture } from '../test/fixtures.ts';
 import { readSse } from '../test/sse-reader.ts';
@@ -53,6 +54,10 @@ describe('questions', () => {
     // "Unrelated, but …" opens a new question; "unrelated histories" further on is a topic.
     expect(questionTerms('Unrelated, but which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
     expect(questionTerms('Why does git refuse to merge unrelated histories?')).toContain('unrel');
+    // Saying how many questions follow asks nothing ("two" is rare in most pages: it weighed as the first question's word).
+    expect(questionTerms('Two questions: which hook runs before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
+    expect(questionTerms('A couple of quick questions - which hook runs before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
+    expect(questionTerms('Which two hooks run before the handler?')).toContain('two');
     expect(questionTerms('my email is j.doe@example.net — what does --time-stamp add?')).toEqual(['time-stamp', 'timestamp', 'time', 'stamp', 'ad']);
     expect(questionTerms('My order number: 88812345. Where is my order?')).toEqual(['order']);
     // "What does X do under the hood?" and "what is X good for?" ask what X does: "hood" and
@@ -418,6 +423,63 @@ describe('retrieval', () => {
     const { out } = answer('How long does the tune-up take?');
     expect(out!.text.startsWith('The tune-up takes one working day.')).toBe(true);
     expect(out!.used).toEqual(['tuneup#0']);
+  });
+});
+
+describe('questions of several parts', () => {
+  const baseOf = (documents: { id: string; title: string; url: string; text: string }[]) => new KnowledgeBase({ knowledge: { dir: null, documents } });
+  test('a part is searched on its own only when it asks of a thing it names', () => {
+    expect(searchedParts('Can a Day Pass be refunded? Also, how much is the American Express surcharge?')).toHaveLength(2);
+    // A condition is no question; "it" is the thing the first part names.
+    expect(searchedParts('If I never call reply.code, what statusCode does the response get?')).toEqual([]);
+    expect(searchedParts('Which editor was git-jump tested with, and who maintains it?')).toEqual([]);
+    expect(searchedParts('When handlerTimeout runs out, what status does the client get?')).toEqual([]);
+    // A label before the first question asks nothing, and hides no question.
+    expect(searchedParts('Two questions: what does reply.hasHeader return? What application hooks are there?')).toHaveLength(2);
+    expect(searchedParts('When did Fastify 3 come out, and which Node versions does Fastify 4 support?')).toHaveLength(2);
+    expect(searchedParts('How much is a tune-up?')).toEqual([]);
+  });
+
+  test("each part is searched by its own words: the whole question's best passages may all be the other part's", () => {
+    // Thirty passages say the second part's rare words; the one about the first part says only its own, among many others.
+    const filler = Array.from({ length: 120 }, (_, i) => `word${i}`).join(' ');
+    const counts = Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, title: `Counts ${i}`, url: '', text: `In the cg_annotate example, concord.c:f${i} has a D1mw count of ${i} and a concord D1mw total.` }));
+    const kb2 = baseOf([...counts, { id: 'name', title: 'Legends', url: '', text: `The origin of the name is a Norse legend. ${filler}` }]);
+    const r = kb2.search("What's the origin of the name? Also, in the cg_annotate example, what's the D1mw count for concord.c:f7?");
+    expect(r.passages.map((p) => p.sourceId)).toContain('name');
+  });
+
+  test("a passage's strength for a part is by that part's words alone", () => {
+    const kb2 = baseOf([
+          { id: 'kitchen', title: 'House rules', url: '', text: '# Kitchen\n\nPlease label your food and wash your dishes. It closes at 9 pm.' },
+          { id: 'pets', title: 'House rules', url: '', text: '# Pets\n\nDogs are allowed at two locations under our pet rules. Other animals are not allowed. Keep dogs out of the kitchen and the meeting rooms.' },
+          { id: 'smoking', title: 'House rules', url: '', text: '# Smoking\n\nSmoking and vaping are not allowed inside any location.' },
+          { id: 'guests', title: 'Guests', url: '', text: '# Guests\n\nGuests are allowed during staffed hours.' },
+    ]);
+    // The pets page says "kitchen" and "rules" too, and "allowed" of the other part: that made it
+    // the kitchen part's best, lifted to that part's relevance.
+    const r = kb2.search('Are smoking and vaping allowed? Also, what are the kitchen rules?');
+    expect(r.passages.slice(0, 2).map((p) => p.sourceId).sort()).toEqual(['kitchen', 'smoking']);
+    expect(r.passages.find((p) => p.sourceId === 'pets')!.score).toBeLessThan(0.5);
+  });
+
+  test("one part's passages, which say more of the question's words, do not crowd out the other part's", () => {
+    const kb2 = baseOf([
+          { id: 'fees', title: 'Card fees', url: '', text: 'Paying by American Express card adds a surcharge of 3%. Paying by Visa card adds no surcharge.' },
+          { id: 'cards', title: 'Cards we accept', url: '', text: 'We accept Visa, Mastercard and American Express cards. American Express cards are accepted at every desk.' },
+          { id: 'express', title: 'Express booking', url: '', text: 'Express booking of a desk costs nothing extra. The express surcharge for parking is 2 dollars.' },
+          { id: 'amex', title: 'American Express', url: '', text: 'American Express corporate cards can be linked to a company account. American Express statements show each visit.' },
+          { id: 'refunds', title: 'Refunds', url: '', text: 'A Day Pass can be refunded in full before 8 am on its day.' },
+          { id: 'passes', title: 'Passes', url: '', text: 'A Day Pass gives one day at any desk. A Week Pass gives five days.' },
+    ]);
+    const q = 'How much is the American Express surcharge on corporate cards? Also, can a Day Pass be refunded?';
+    const r = kb2.search(q);
+    // The refunds page comes right after the best passage, as relevant as it is to its part
+    // (it says under half the whole question's words: 0.37 by them).
+    expect(r.passages[1].id).toMatch(/^refunds/);
+    expect(r.passages[1].score).toBeGreaterThan(0.8);
+    const out = compose(q, r.passages, r.weights, 'en', r.unknownNames, r.alternatives);
+    expect(out?.text).toMatch(/refunded in full/);
   });
 });
 

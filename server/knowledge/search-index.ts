@@ -425,6 +425,8 @@ export class SearchIndex {
     const norm = K1 / this.avgLength;
     let count = 0;
     for (const q of query) {
+      // A term of weight 0 ranks nothing, but is still reported as matched (a part of the question searched alone).
+      if (q.weight === 0) continue;
       for (const e of q.expansions) {
         const idf = Math.log(1 + n / (offsets[e.term + 1] - offsets[e.term] + 0.5));
         const w = q.weight * e.factor * idf * (K1 + 1);
