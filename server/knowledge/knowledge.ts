@@ -366,6 +366,12 @@ function readTexts(bot: Source): { docs: SourceDocument[]; binaries: string[]; p
  * read is a problem, never a failure.
  */
 export async function collect(bot: Source): Promise<Collected> {
+  const { docs, problems } = await readDocuments(bot);
+  return { passages: docs.flatMap((doc) => chunk(doc)), problems };
+}
+
+/** The bot's documents as the chunker reads them (PDF and DOCX parsed); what could not be read. */
+export async function readDocuments(bot: Source): Promise<{ docs: SourceDocument[]; problems: string[] }> {
   const { docs, binaries, problems } = readTexts(bot);
   for (const file of binaries) {
     try {
@@ -374,7 +380,7 @@ export async function collect(bot: Source): Promise<Collected> {
       problems.push(`${file}: ${(e as Error).message}`);
     }
   }
-  return { passages: docs.flatMap((doc) => chunk(doc)), problems };
+  return { docs, problems };
 }
 
 /** `collect` for callers that cannot wait: PDF and DOCX files need the async `KnowledgeBase.load`. */

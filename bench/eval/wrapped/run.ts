@@ -11,9 +11,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KnowledgeBase } from '../../../server/knowledge/knowledge.ts';
-import { compose } from '../../../server/engines/extractive.ts';
-import { questionAlone, smallTalk, withoutSmallTalk } from '../../../server/chat/small-talk.ts';
-import { messageLanguage } from '../../../server/chat/language.ts';
+import { answer } from '../ask.ts';
 import { terms } from '../../../server/knowledge/text.ts';
 import { wrap, half, type Wrapped } from './wrap.ts';
 
@@ -27,23 +25,6 @@ const arg = (name: string) => {
 };
 const list = process.argv.includes('--list');
 const seed = Number(arg('seed') ?? 20261127);
-
-/** One message asked as the server's turn asks it with no earlier turns (chat/turn.ts). */
-function answer(kb: KnowledgeBase, language: string, message: string): { text: string } | null {
-  if (smallTalk(message)) return null;
-  const visitor = messageLanguage(message);
-  const otherLanguage = !!visitor && visitor !== language.split('-')[0];
-  const question = withoutSmallTalk(message);
-  const ask = (q: string) => {
-    const found = kb.search(q);
-    // The built-in engine answers a question in another language only from pages in that language.
-    const passages = otherLanguage ? found.passages.filter((p) => messageLanguage(p.text) === visitor) : found.passages;
-    return compose(found.spelled, passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords);
-  };
-  // A question told beside chatter is asked alone, then (with no answer) the whole message (small-talk.ts questionAlone).
-  const alone = questionAlone(question, language, (t) => kb.knownWeight(t));
-  return (alone ? ask(alone) : null) ?? ask(question);
-}
 
 type Tally = { n: number; right: number; lost: number; lostCited: number };
 const tally = () => ({ n: 0, right: 0, lost: 0, lostCited: 0 });
