@@ -143,6 +143,24 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'My disk seems really full: the app throws ENOSR - what is that code telling me?')).toContain('no stream resources');
   });
 
+  test('an option\'s entry is about the option it opens with, and its synopsis states its default whatever the value', () => {
+    const kb2 = baseOf([
+      { id: 'core', title: 'Core options', url: '', text: '# Error options\n\n--input-fd=<number> [default: 0, stdin]\n\nWhen using --gen-suppressions=yes, the tool reads keyboard input from this file descriptor. By default it reads stdin.\n\n--gen-suppressions=<yes|no|all> [default: no]\n\nWhen set to yes, the tool pauses after every error and asks:\n\n- Print suppression?\n- Pressing Y prints one.' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA value of something else.' },
+    ]);
+    // "[default: no]" is a value; the entry that mentions --gen-suppressions is another option's.
+    expect(answerFrom(kb2, "What's the default value of --gen-suppressions?")).toContain('[default: no]');
+  });
+
+  test('a row keyed by the named thing leads a row that only mentions it in another cell', () => {
+    const kb2 = baseOf([
+      { id: 'signals', title: 'Signals', url: '', text: '# Signal constants\n\n| Constant | Description |\n|---|---|\n| SIGIO | Sent to a process when I/O is available. |\n| SIGPOLL | Synonym for SIGIO |' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA description of something else.' },
+    ]);
+    // "Description: Synonym for SIGIO" says the question's words in its order, but is SIGPOLL's row.
+    expect(answerFrom(kb2, 'What description does SIGIO have?')).toBe('Constant: SIGIO; Description: Sent to a process when I/O is available.');
+  });
+
   test('two parts that match the same sentence best still get a sentence each', () => {
     const kb2 = baseOf([
       { id: 'pause', title: 'Membership', url: '', text: 'You may pause a Hot Desk or Dedicated Desk membership once a year for up to 2 months.\n\nDesks are cleaned every evening by our staff.\n\nA paused membership costs $35 per month.' },

@@ -7,7 +7,7 @@
 import { codeNamesIn, entryAsked, MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, escapeRegExp, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
-import { keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
+import { entryTerm, keyCells, namesKey, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
@@ -30,6 +30,8 @@ interface Pick {
   at: Map<string, number[]>;
   /** A table row whose key cell the question names (knowledge/units.ts keyCells). */
   keyed?: string[];
+  /** An entry of a reference whose term the question names (knowledge/units.ts entryTerm). */
+  entry?: string[];
 }
 
 interface Sentence extends Unit {
@@ -126,6 +128,8 @@ const COMMON_NAME = 1;
 const MAX_ITEMS = 12;
 /** What a row named by its key scores above the unit floor, so it leads the units that merely pass it. */
 const KEYED_ROW = 0.05;
+/** What naming a row by its key adds to its score: more than words standing together (TOGETHER) add. */
+const KEYED_TIE = 0.02;
 /** What two question words standing together in a unit add to its score: a tie-breaker (more hurt the dev half). */
 const TOGETHER = 0.01;
 /** What covering a follow-up's unsaid earlier words adds to a unit's rank: a tie-breaker. */
@@ -283,8 +287,12 @@ export function compose(
       // question asks of it, in the table's words, not the visitor's ("what is that code
       // telling me?", "what went wrong?").
       const keyed = unit.kind === 'row' ? keyCellsOf(unit, language).find((k) => namesKey(k, (t) => weightOf.get(t) ?? 0, topQuery)) : undefined;
+      // So is an entry of a list of options or properties about the name it opens with
+      // ("--gen-suppressions=<yes|no|all> [default: no]"), not the entry that mentions it.
+      const term = unit.kind !== 'row' && unit.kind !== 'code' ? entryTerm(unit.text) : null;
+      const entry = term ? keyCells({ ...unit, cells: [term] }, (t) => terms(t, language)).find((k) => namesKey(k, (t) => weightOf.get(t) ?? 0, topQuery)) : undefined;
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
-      const pick: Pick = { passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at, keyed };
+      const pick: Pick = { passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at, keyed, entry };
       candidates.push(pick);
       picksOf[pi].push(pick);
     });
@@ -306,7 +314,10 @@ export function compose(
     if (hit <= 0) return -1;
     const score = hit * factor + together * TOGETHER - c.index * 0.002;
     // A row the part names by its key answers it, however many other words the part has.
-    return c.keyed && part.some(([q]) => c.keyed!.includes(q)) ? Math.max(score, MIN_SENTENCE + KEYED_ROW) : score;
+    // Among rows that say as much, it leads the row that only mentions it ("SIGPOLL: Synonym
+    // for SIGIO" for "what does SIGIO mean?"): a row is about its key.
+    if (c.keyed && part.some(([q]) => c.keyed!.includes(q))) return Math.max(score + KEYED_TIE, MIN_SENTENCE + KEYED_ROW);
+    return c.entry && part.some(([q]) => c.entry!.includes(q)) ? score + KEYED_TIE : score;
   };
   for (const c of candidates) c.score = scoreFor(c, query, total);
   /** Per chosen passage, the question words any term of its text, title or heading says (what each part's cover is read from). */

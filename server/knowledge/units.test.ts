@@ -1,7 +1,7 @@
 /** The structure answers are made of (issue 20): wrapped prose, lists with lead-ins, table rows with headers. */
 import { describe, expect, test } from 'vitest';
 import { htmlToText } from './text.ts';
-import { units } from './units.ts';
+import { entryTerm, units } from './units.ts';
 
 describe('units', () => {
   test('hard-wrapped lines are one paragraph, split into sentences only at sentence ends', () => {
@@ -23,6 +23,25 @@ describe('units', () => {
       ['lead', 'Plans include:'], ['item', 'Hot desk'], ['item', 'Dedicated desk with a locker'], ['text', 'After the list.'],
     ]);
     expect(new Set(u.slice(0, 3).map((x) => x.group)).size).toBe(1);
+  });
+
+  test('a Markdown table is read as GitHub reads it: an escaped pipe is in its cell, a row may leave off its closing pipe', () => {
+    expect(units('| Property | Type | Default |\n|---|---|---|\n| `disableRequestLogging` | `boolean \\| (req) => boolean` | `false` |').map((u) => u.text))
+      .toEqual(['Property: disableRequestLogging; Type: boolean | (req) => boolean; Default: false']);
+    expect(units('| Code | Description |\n|---|---|\n| A_ONE | First. |\n| A_TWO | Second.\n| A_THREE | Third. |').map((u) => u.text))
+      .toEqual(['Code: A_ONE; Description: First.', 'Code: A_TWO; Description: Second.', 'Code: A_THREE; Description: Third.']);
+    // A line that opens with a pipe but no table is prose.
+    expect(units('| not a table').map((u) => u.kind)).toEqual(['text']);
+  });
+
+  test('an entry of a reference is known by the name it opens with', () => {
+    expect(entryTerm('--gen-suppressions=<yes|no|all> [default: no]')).toBe('--gen-suppressions');
+    expect(entryTerm('--quiet: Suppress unnecessary output messages on stderr.')).toBe('--quiet');
+    expect(entryTerm('pull <repository> <remote-ref>: Exactly like merge.')).toBe('pull');
+    expect(entryTerm('ignoreErrors <boolean> Ignore errors when writing to the underlying streams.')).toBe('ignoreErrors');
+    // Prose that opens with a word is no entry.
+    expect(entryTerm('When set to yes, Valgrind will pause after every error.')).toBeNull();
+    expect(entryTerm('Note: this is prose.')).toBe('Note');
   });
 
   test('a Markdown table becomes rows that name their headers', () => {

@@ -51,7 +51,13 @@ export function splitSentences(paragraph: string): string[] {
   return paragraph.split(/(?<=[.!?。]["')\]]?)(?<!(?:^|[\s(])(?:e\.g|eg|i\.e|ie|etc|vs|cf|approx|incl|fig|Fig|Mr|Mrs|Ms|Dr|St)\.)(?<!(?:^|[.!?]\s)\d+(?:\.\d+)*\.)\s+(?=[\p{Lu}\p{N}"'(`<\[])/u).map((s) => s.trim()).filter((s) => s.length > 1);
 }
 
-const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => plainInline(c));
+/**
+ * A row's cells as GitHub's Markdown reads them: "\|" is a pipe inside a cell ("`boolean \|
+ * (req) => boolean`"), not a column break, which moved every later cell under the next header.
+ */
+const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).map((c) => plainInline(c.replace(/\\\|/g, '|')));
+/** A row of an open table may leave off its closing pipe, as GitHub's Markdown allows. */
+const OPEN_ROW = /^\s*\|.*\|/;
 
 /** One body row under its headers: "Plan: Hot Desk; Midtown: $269". Empty cells are left out. */
 function rowText(header: string[] | null, row: string[]): string {
@@ -74,6 +80,17 @@ export function keyCells(unit: Unit, termsOf: (text: string) => string[]): strin
     return ts.length && letters(ts[0]) >= letters(c) * WHOLE_SHARE ? [ts[0]] : ts;
   }).filter((ts) => ts.length > 0);
 }
+/**
+ * The name an entry of a reference opens with: an option's synopsis ("--gen-suppressions=<yes|no|all>
+ * [default: no]"), a term before its description ("--quiet: Suppress…", "pull <repository>: …"),
+ * a property with its type ("ignoreErrors <boolean> Ignore errors…"); null for other text.
+ */
+export function entryTerm(text: string): string | null {
+  const m = ENTRY_TERM.exec(text) ?? PROPERTY_TERM.exec(text);
+  return m ? m[1] : null;
+}
+const ENTRY_TERM = /^\s*(-{1,2}[\p{L}\p{N}][\w-]*|[\p{L}_$][\w$.-]*)(?:=\S*)?(?:\s+(?:<[^>]+>|\[[^\]]*\]))*\s*(?::\s|$)/u;
+const PROPERTY_TERM = /^\s*([\p{L}_$][\w$.-]*)(?:\s+<[^>\s]+>(?:\s*\|\s*<[^>\s]+>)*)\s/u;
 /** How much of a cell's letters its first term must hold to be the whole identifier (a stem drops an ending). */
 const WHOLE_SHARE = 0.8;
 
@@ -213,7 +230,7 @@ export function units(text: string): Unit[] {
       inList = false;
       continue;
     }
-    if (ROW.test(line)) {
+    if (ROW.test(line) || (table && OPEN_ROW.test(line))) {
       flushPara(); flushItem();
       inList = false;
       if (SEPARATOR.test(line)) continue;
