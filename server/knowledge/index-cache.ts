@@ -19,8 +19,9 @@ import type { IndexData } from './search-index.ts';
  * 3: "-tion"/"-sion" nouns keep the verb's last letter ("connection" → "connect", text.ts).
  * 4: the terms of a definition list's entries ("pull <repository>::") are indexed as headings.
  * 5: an option's synopsis line opens the passage of its description (knowledge.ts chunk).
+ * 6: an option's synopsis on a line of its own is indexed as a heading (knowledge.ts fieldTerms).
  */
-const FORMAT = 5;
+const FORMAT = 6;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

@@ -16,7 +16,7 @@ import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
 import { isEnglishWord } from './english-words.ts';
-import { isOptionTerm, keyCells, namesKey, units } from './units.ts';
+import { entryTerm, isOptionTerm, keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
 import { askedWords, asksAsHeading, FENCE, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
@@ -403,9 +403,13 @@ function* fieldTerms(passages: Stored[], language: string): Generator<FieldTerms
   const steps = terms('step', language);
   // The terms of a list of commands or options ("pull <repository> <remote-ref>::", as man pages
   // write them) are searched as headings are: each names what its entry is about.
+  // So is the name of an option whose synopsis stands on a line of its own ("--read-var-info=
+  // <yes|no> [default: no]", as manuals set them over their description): its entry is found
+  // before the passages that mention it. The name whole, not its parts ("gen", "suppressions").
   for (const p of passages) {
     const defined = [...p.text.matchAll(DEFINED_TERM)].map((m) => m[1]).join(' ');
-    yield { title: terms(p.title, language), heading: terms(`${p.heading} ${defined}`, language), text: NUMBERED_STEPS.test(p.text) ? [...terms(p.text, language), ...steps] : terms(p.text, language) };
+    const options = p.text.split('\n').filter(isOptionTerm).flatMap((line) => terms(entryTerm(line) ?? '', language).slice(0, 1));
+    yield { title: terms(p.title, language), heading: [...terms(`${p.heading} ${defined}`, language), ...options], text: NUMBERED_STEPS.test(p.text) ? [...terms(p.text, language), ...steps] : terms(p.text, language) };
   }
 }
 

@@ -422,3 +422,14 @@ test('a measure written with a hyphen ("12-month", "30-day") is a quantity, not 
   expect(looksLikeName('X11', 'Does it run on X11?')).toBe(true);
   expect(looksLikeName('utf8', 'Is the output utf8?')).toBe(true);
 });
+
+describe('entries of an option list', () => {
+  test("an option's synopsis on a line of its own finds its entry before the passages that mention the option", () => {
+    const base = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'mention', title: 'Monitor commands', url: '', text: 'In the example the pointers are shown before the tree was leaked. The descriptions are detailed as the option --read-var-info=yes was given at startup, with --read-var-info=yes again.' },
+      { id: 'options', title: 'Uncommon options', url: '', text: '==15377== at 0x8048520: fun_d (inlinfo.c:6)\n--read-var-info=<yes|no> [default: no]\nWhen enabled, the tool reads information about variable types and locations from debug info. This slows startup significantly.' },
+      ...['one', 'two', 'three'].map((w) => ({ id: w, title: w, url: '', text: `Page ${w} about something else entirely.` })),
+    ] } });
+    expect(base.search('What is --read-var-info?').passages[0].sourceId).toBe('options');
+  });
+});

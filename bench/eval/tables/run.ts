@@ -144,18 +144,21 @@ function fromTable(t: Table, where: { set: string; doc: string; format: string }
  * ("### `keepAliveTimeout`" then "+ Default: `72000`"), a definition list ("--quiet::" then
  * "Suppress unnecessary output…").
  */
-export type Entry = { name: string; default?: string; description?: string };
+export type Entry = { name: string; default?: string; description?: string; section?: string };
 
 const firstSentence = (s: string) => plainInline(s).split(/(?<=[.!?])\s+(?=\p{Lu})/u)[0] ?? '';
 export function entriesIn(text: string): Entry[] {
   const lines = text.split('\n');
   const next = (i: number) => lines.slice(i + 1).find((l) => l.trim()) ?? '';
   const out: Entry[] = [];
+  let section = '';
   lines.forEach((line, i) => {
+    const heading = /^#{1,6}\s+(.+?)\s*$/.exec(line);
+    if (heading) section = plainInline(heading[1]).replace(/\s*#$/, "");
     const option = /^\s*(?:-\S+\s+)?(-{1,2}[\w-]+)\S*(?:\s+\S+)?\s*\[default:\s*([^\]]+)\]\s*$/.exec(line);
     if (option) return out.push({ name: option[1], default: option[2].trim(), description: firstSentence(next(i)) });
     const property = /^- (\w+) <[^>]+>(?:\s*\|\s*<[^>]+>)*\s+(\S.*)$/.exec(line);
-    if (property) return out.push({ name: property[1], default: /\bDefault:\s*(.+?)\.?$/.exec(property[2])?.[1], description: firstSentence(property[2].replace(/\s*Default:.*$/, '')) || undefined });
+    if (property) return out.push({ section, name: property[1], default: /\bDefault:\s*(.+?)\.?$/.exec(property[2])?.[1], description: firstSentence(property[2].replace(/\s*Default:.*$/, '')) || undefined });
     const titled = /^#{2,6}\s+`([\w.-]+)`\s*$/.exec(line);
     // An anchor may stand between the title and its default ("<a id=…></a>").
     const dflt = titled ? lines.slice(i + 1, i + 6).map((l) => /^\s*[+-]\s*Default:\s*(.+)$/.exec(l)).find(Boolean) : null;
@@ -167,8 +170,11 @@ export function entriesIn(text: string): Entry[] {
 }
 
 /** The questions of one entry: its default, and what it is or does, in seeded phrasings. */
-function fromEntry(e: Entry, where: { set: string; doc: string; format: string }, r: () => number): Generated[] {
+function fromEntry(entry: Entry, where: { set: string; doc: string; format: string }, r: () => number): Generated[] {
   const out: Generated[] = [];
+  // A property of an options object is named with the function it belongs to: "service" alone
+  // is no question a visitor asks of an API reference, "service in dns.lookupService()" is.
+  const e = { ...entry, name: entry.section && entry.section !== entry.name ? `${entry.name} in ${entry.section}` : entry.name };
   const pick = (forms: string[]) => forms[Math.floor(r() * forms.length)];
   if (e.default && e.default.split(/\s+/).length <= MAX_CELL_WORDS) {
     const ask = pick([`What is the default for ${e.name}?`, `What's the default value of ${e.name}?`, `${e.name}: what is it by default?`, `By default, what is ${e.name} set to?`]);
