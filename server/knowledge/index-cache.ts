@@ -20,8 +20,9 @@ import type { IndexData } from './search-index.ts';
  * 4: the terms of a definition list's entries ("pull <repository>::") are indexed as headings.
  * 5: an option's synopsis line opens the passage of its description (knowledge.ts chunk).
  * 6: an option's synopsis on a line of its own is indexed as a heading (knowledge.ts fieldTerms).
+ * 7: a one-letter key of a key combination is a term with its modifier ("Ctrl + U" → "ctrl+u", text.ts tokens).
  */
-const FORMAT = 6;
+const FORMAT = 7;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

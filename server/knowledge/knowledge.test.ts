@@ -112,6 +112,16 @@ describe('documents', () => {
     expect(tokens('git commit -m "fix" -P')).toEqual(expect.arrayContaining(['-m', '-P']));
   });
 
+  test('a one-letter key of a key combination ("Ctrl + U") is a word of the search, with its modifier', () => {
+    expect(tokens('Ctrl + U, Meta+B or Ctrl + Shift + Backspace')).toEqual(['Ctrl', 'ctrl+u', 'Meta', 'meta+b', 'or', 'Ctrl', 'Shift', 'Backspace']);
+    const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'keys', title: 'TTY keybindings', url: '', text: '| Keybindings | Description |\n|---|---|\n| Ctrl + F | Forward one character |\n| Ctrl + U | Delete from the current position to the line start |\n| Ctrl + K | Delete from the current position to the end of line |' },
+      { id: 'other', title: 'Other', url: '', text: 'A description of something else.' },
+    ] } });
+    const r = kb.search('What is the description for Ctrl + U?');
+    expect(compose('What is the description for Ctrl + U?', r.passages, r.weights)?.text).toBe('Keybindings: Ctrl + U; Description: Delete from the current position to the line start');
+  });
+
   test('the entry of a man page\'s list of commands is found by its term, as a heading is', () => {
     const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
       { id: 'cmds', title: 'git stash', url: '', text: 'pop [<stash>]::\n\tRemove a single stash entry from the list and apply it.' },

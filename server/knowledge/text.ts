@@ -156,6 +156,8 @@ export function stemOnce(word: string, language = 'en'): string | null {
   return STOP.has(stem) ? null : stem;
 }
 
+/** A modifier key and its "+" just before a key ("Ctrl + ", "Meta+"). */
+const KEY_COMBINATION = /\b(ctrl|alt|meta|shift|cmd|option)\s*\+\s*$/i;
 /** A word; a dot between digits joins ("2.4", "v1.2", "5.0.0" stay whole). */
 const TOKEN = /[\p{L}\p{N}]+(?:(?:['’_-]|\.(?=\p{N}))[\p{L}\p{N}]+)*/gu;
 
@@ -171,6 +173,13 @@ export function tokens(text: string): string[] {
     // too short to search, and "What is -m for?" would lose the one word that says which option.
     if (/^\p{L}$/u.test(w) && text[m.index - 1] === '-' && /^(?:|[\s(\[`'"“,])$/u.test(text.slice(Math.max(0, m.index - 2), m.index - 1))) {
       out.push(`-${w}`);
+      continue;
+    }
+    // So is a one-letter key of a key combination ("Ctrl + U", "Meta+B"), as the combination:
+    // the letter alone is too short to search, and every row of a table of keybindings says "Ctrl".
+    const combo = /^\p{L}$/u.test(w) ? KEY_COMBINATION.exec(text.slice(Math.max(0, m.index - 12), m.index)) : null;
+    if (combo) {
+      out.push(`${combo[1]}+${w}`.toLowerCase());
       continue;
     }
     out.push(w);

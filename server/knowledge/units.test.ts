@@ -1,7 +1,8 @@
 /** The structure answers are made of (issue 20): wrapped prose, lists with lead-ins, table rows with headers. */
 import { describe, expect, test } from 'vitest';
 import { htmlToText } from './text.ts';
-import { entryTerm, units } from './units.ts';
+import { entryTerm, keyCells, units } from './units.ts';
+import { terms } from './text.ts';
 
 describe('units', () => {
   test('hard-wrapped lines are one paragraph, split into sentences only at sentence ends', () => {
@@ -32,6 +33,15 @@ describe('units', () => {
       .toEqual(['Code: A_ONE; Description: First.', 'Code: A_TWO; Description: Second.', 'Code: A_THREE; Description: Third.']);
     // A line that opens with a pipe but no table is prose.
     expect(units('| not a table').map((u) => u.kind)).toEqual(['text']);
+  });
+
+  test('a row is keyed by its identifiers, and by all the words of a short first cell', () => {
+    const keys = (row: string) => units(`| Zone | Countries |\n|---|---|\n${row}`).flatMap((u) => keyCells(u, (t) => terms(t)));
+    expect(keys('| Zone 5 | All other countries |')).toEqual([['zone', '5']]);
+    expect(keys('| ENOSPC | No space left |')).toEqual([['enospc']]);
+    // One word of many rows ("Ctrl" of "Ctrl + Shift") names no row.
+    expect(keys('| Ctrl + Shift | Both at once, for a long time |')).toEqual([['ctrl', 'shift']]);
+    expect(keys('| Ctrl + | Both |')).toEqual([]);
   });
 
   test('an entry of a reference is known by the name it opens with', () => {

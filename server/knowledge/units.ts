@@ -73,13 +73,21 @@ function rowText(header: string[] | null, row: string[]): string {
 export function keyCells(unit: Unit, termsOf: (text: string) => string[]): string[][] {
   const letters = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length;
   // A cell that lists names ("Canada, Mexico") keys its row by each of them.
-  return (unit.cells ?? []).flatMap((c) => c.split(/\s*,\s*/)).filter((c) => c.length >= 3 && !/\s/.test(c) && /\p{L}/u.test(c)).map((c) => {
+  const identifiers = (unit.cells ?? []).flatMap((c) => c.split(/\s*,\s*/)).filter((c) => c.length >= 3 && !/\s/.test(c) && /\p{L}/u.test(c)).map((c) => {
     const ts = termsOf(c);
     // An identifier is one term ("fst_err_dec_after_start", its parts after it); a name with a
     // dot or colon is its parts ("concord.c:insert" is "concord" and "insert"), all of them.
     return ts.length && letters(ts[0]) >= letters(c) * WHOLE_SHARE ? [ts[0]] : ts;
-  }).filter((ts) => ts.length > 0);
+  });
+  // The first cell of a few words is the row's name ("Zone 5", "Ctrl + U"): all its words key
+  // the row, so the one that tells it from its neighbours ("5", not "1") must be named too.
+  // A name of one word that stands for many ("Ctrl" of "Ctrl + U") keys nothing.
+  const first = unit.cells?.[0] ?? '';
+  const name = /\s/.test(first) && first.split(/\s+/).length <= KEY_WORDS ? termsOf(first) : [];
+  return [...identifiers.filter((ts) => ts.length > 0), ...(name.length > 1 ? [name] : [])];
 }
+/** How many words a row's first cell may have to name it. */
+const KEY_WORDS = 4;
 /**
  * The name an entry of a reference opens with: an option's synopsis ("--gen-suppressions=<yes|no|all>
  * [default: no]"), a term before its description ("--quiet: Suppress…", "pull <repository>: …"),
