@@ -51,7 +51,7 @@ export function tablesIn(text: string): Table[] {
   return out;
 }
 
-type Generated = { set: string; doc: string; format: string; ask: string; expect: string; key: string; header: string; cell: string };
+type Generated = { set: string; doc: string; format: string; ask: string; expect: string; key: string; header: string; cell: string; structure: string };
 
 /** A small seeded generator (mulberry32): the same seed gives the same questions. */
 function random(s: number) {
@@ -88,9 +88,14 @@ const AMOUNT = /\b(price|cost|fee|charge|rate|amount|deposit|refund|discount|tot
 const COUNT = /\b(number|count|seats|capacity|people|guests|days|hours|minutes|limit|max|minimum|maximum|size|allowance|GB|MB)\b/i;
 
 /** One visitor question from a column's header and a row's key, in one of the phrasings a seeded draw picks. */
+/** A header as a visitor writes it mid-sentence: "Price per hour" → "price per hour", "DLmr" kept. */
+const lowerHeader = (header: string) => {
+  const h = header.replace(/[:?]+$/, '');
+  return /^\p{Lu}[\p{Ll}\s()-]+$/u.test(h) ? h.toLowerCase() : h;
+};
 function phrase(header: string, key: string, r: () => number): string {
   const h = header.replace(/[:?]+$/, '');
-  const lower = /^\p{Lu}[\p{Ll}\s]+$/u.test(h) ? h.toLowerCase() : h;
+  const lower = lowerHeader(header);
   const forms = [
     `What is the ${lower} for ${key}?`,
     `${key}: what ${lower}?`,
@@ -116,6 +121,9 @@ function fromTable(t: Table, where: { set: string; doc: string; format: string }
   const key0 = keyColumn(t);
   const keys = columnOf(t, key0);
   const out: Generated[] = [];
+  const reverse: Generated[] = [];
+  // Its own draw, so the questions asked the usual way stay those of every earlier run.
+  const r2 = random(hashOf(`${seed}/reverse/${where.set}/${where.doc}/${t.header.join('|')}/${keys.join('|')}`));
   t.rows.forEach((row, ri) => {
     const key = keys[ri];
     if (!isKey(key, keys)) return;
@@ -129,12 +137,22 @@ function fromTable(t: Table, where: { set: string; doc: string; format: string }
       const ask = phrase(header, key, r);
       // A cell the question already says ("Added in: v0.1.104" for "v0.1.104") asks nothing.
       if (new RegExp(expected(cell), 'i').test(ask)) continue;
-      out.push({ ...where, ask, expect: expected(cell), key, header, cell });
+      out.push({ ...where, ask, expect: expected(cell), key, header, cell, structure: 'table' });
+      // Asked the other way round ("Which plan has 6 meeting-room hours per month?"): the key is
+      // the answer, the visitor names a cell of another column, in that column's words.
+      const keyHeader = t.header[key0] ?? '';
+      if (keyHeader && cell.split(/\s+/).length <= REVERSE_WORDS && !new RegExp(expected(key), 'i').test(cell)) {
+        const forms = [`Which ${lowerHeader(keyHeader)} has ${cell} ${lowerHeader(header)}?`, `Which ${lowerHeader(keyHeader)} has a ${lowerHeader(header)} of ${cell}?`];
+        reverse.push({ ...where, ask: forms[Math.floor(r2() * forms.length)], expect: expected(key), key: cell, header, cell: key, structure: 'reverse' });
+      }
     }
   });
-  // A fixed, seeded draw of at most PER_TABLE of them.
-  return out.map((g) => ({ g, k: r() })).sort((a, b) => a.k - b.k).slice(0, PER_TABLE).map(({ g }) => g);
+  // A fixed, seeded draw of at most PER_TABLE of them, and half as many asked the other way round.
+  const draw = (list: Generated[], n: number, rand: () => number) => list.map((g) => ({ g, k: rand() })).sort((a, b) => a.k - b.k).slice(0, n).map(({ g }) => g);
+  return [...draw(out, PER_TABLE, r), ...draw(reverse, PER_TABLE / 2, r2)];
 }
+/** A cell a visitor names to ask which row has it: a value, not a description. */
+const REVERSE_WORDS = 5;
 
 /**
  * An entry of a reference shaped like a table row: a name with its default or its description.
@@ -178,12 +196,12 @@ function fromEntry(entry: Entry, where: { set: string; doc: string; format: stri
   const pick = (forms: string[]) => forms[Math.floor(r() * forms.length)];
   if (e.default && e.default.split(/\s+/).length <= MAX_CELL_WORDS) {
     const ask = pick([`What is the default for ${e.name}?`, `What's the default value of ${e.name}?`, `${e.name}: what is it by default?`, `By default, what is ${e.name} set to?`]);
-    out.push({ ...where, ask, expect: expected(e.default), key: e.name, header: 'default', cell: e.default });
+    out.push({ ...where, ask, expect: expected(e.default), key: e.name, header: 'default', cell: e.default, structure: 'entry' });
   }
   const words = e.description?.match(/[\p{L}\p{N}]+/gu)?.filter((w) => !STOP.has(w.toLowerCase())) ?? [];
   if (e.description && words.length >= 3) {
     const ask = pick([`What does ${e.name} do?`, `What is ${e.name} for?`, `What is ${e.name}?`]);
-    out.push({ ...where, ask, expect: expected(e.description), key: e.name, header: 'description', cell: e.description });
+    out.push({ ...where, ask, expect: expected(e.description), key: e.name, header: 'description', cell: e.description, structure: 'entry' });
   }
   // A description that only repeats the name asks nothing.
   return out.filter((g) => !new RegExp(g.expect, 'i').test(g.ask));
@@ -222,13 +240,13 @@ for (const set of sets) {
     const k = keyColumn(table);
     for (const row of table.rows) for (const h of table.header) asked.set(pair(row[k] ?? '', h), (asked.get(pair(row[k] ?? '', h)) ?? 0) + 1);
   }
-  const generated: Array<Generated & { structure: string; n: number }> = [];
+  const generated: Array<Generated & { n: number }> = [];
   for (const { file, table } of tables) {
     const format = FORMATS[extname(file).toLowerCase()] ?? 'text';
     const n = tableNo.get(file) ?? 0;
     tableNo.set(file, n + 1);
     const r = random(hashOf(`${seed}/${set}/${file}/${n}`));
-    for (const g of fromTable(table, { set, doc: file, format }, r, (key, header) => asked.get(pair(key, header))! <= 1)) generated.push({ ...g, structure: 'table', n });
+    for (const g of fromTable(table, { set, doc: file, format }, r, (key, header) => asked.get(pair(key, header))! <= 1)) generated.push({ ...g, n });
   }
   // Entries named once in the whole knowledge (an "encoding" option in forty functions' lists is no question).
   const entries = docs.flatMap((doc) => entriesIn(doc.text).map((e) => ({ file: doc.sourceId ?? doc.id, e })));
@@ -244,7 +262,7 @@ for (const set of sets) {
   // As a table's, a file's entries are capped, in a seeded draw.
   for (const [file, list] of perFile) {
     const r = random(hashOf(`${seed}/${set}/${file}/entries`));
-    generated.push(...list.map((g) => ({ g, k: r() })).sort((a, b) => a.k - b.k).slice(0, PER_TABLE).map(({ g }) => ({ ...g, structure: 'entry', n: -1 })));
+    generated.push(...list.map((g) => ({ g, k: r() })).sort((a, b) => a.k - b.k).slice(0, PER_TABLE).map(({ g }) => ({ ...g, n: -1 })));
   }
   for (const g of generated) {
     const { format, n } = g;
