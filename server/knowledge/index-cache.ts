@@ -21,8 +21,9 @@ import type { IndexData } from './search-index.ts';
  * 5: an option's synopsis line opens the passage of its description (knowledge.ts chunk).
  * 6: an option's synopsis on a line of its own is indexed as a heading (knowledge.ts fieldTerms).
  * 7: a one-letter key of a key combination is a term with its modifier ("Ctrl + U" → "ctrl+u", text.ts tokens).
+ * 8: a code listing cut between passages is closed and opened again at the cut (knowledge.ts chunk).
  */
-const FORMAT = 7;
+const FORMAT = 8;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

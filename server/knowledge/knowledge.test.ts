@@ -28,6 +28,17 @@ describe('documents', () => {
     rmSync(dir, { recursive: true });
   });
 
+  test('a code listing cut between passages is closed at the cut and opened again after it', () => {
+    const code = Array.from({ length: 30 }, (_, i) => `const value${i} = compute(${i}) // a line of the example, long enough to fill`).join('\n\n');
+    const text = `# Example\n\n**app.js**\n\`\`\`js\n${code}\n\`\`\`\n\nThe server listens on port 3000 after this.`;
+    const passages = chunk({ id: 'a', title: 'A', url: '', text });
+    expect(passages.length).toBeGreaterThan(1);
+    for (const p of passages) expect(p.text.split('\n').filter((l) => l.startsWith('```')).length % 2).toBe(0);
+    // The prose after the listing is prose, not code.
+    const last = sentencesOf(passages.at(-1)!.text);
+    expect(last.find((u) => u.text.includes('port 3000'))?.kind).toBe('text');
+  });
+
   test('chunks follow headings and keep ids per source', () => {
     const parts = chunk({ id: 'doc.md', title: 'Doc', url: '', text: '# One\n\nAlpha text.\n\n## Two\n\nBeta text.' });
     expect(parts.map((p) => [p.id, p.heading, p.text])).toEqual([['doc.md#0', 'One', 'Alpha text.'], ['doc.md#1', 'Two', 'Beta text.']]);

@@ -19,7 +19,7 @@ import { isEnglishWord } from './english-words.ts';
 import { entryTerm, isOptionTerm, keyCells, namesKey, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { askedWords, asksAsHeading, FENCE, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
+import { askedWords, asksAsHeading, DASHED, FENCE, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -183,13 +183,19 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   // only as the first line of a block that goes on (under a title a dashed line is the
   // title's underline; alone, a thematic break).
   let listing = false;
+  /** The line that opened the listing we are in ("```js", a dashed line). */
+  let opening = '';
   for (const block of doc.text.split(/\n\s*\n/)) {
     const b = block.trim();
     if (!b) continue;
     const lines = b.split('\n');
     const inListing = listing;
     lines.forEach((line, i) => {
-      if (FENCE.test(line) && (listing || (i === 0 && lines.length > 1))) listing = !listing;
+      // A fence of backticks opens one anywhere, as Markdown reads it ("**app.js**" over "```js").
+      if (FENCE.test(line) && (listing || !DASHED.test(line) || (i === 0 && lines.length > 1))) {
+        listing = !listing;
+        if (listing) opening = line.trim();
+      }
     });
     const h = inListing ? null : /^#{1,6}\s+(.+?)\s*#*$/.exec(lines[0]);
     // A title underlined with = or - ("Color Config" over "------------"), as Markdown and
@@ -212,7 +218,7 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     // A lead-in ("…exposes the following functions:") stays with what it introduces, when
     // that fits in a passage of its own: split from its list, neither half answers.
     const leadIn = buf.length > 0 && /:\s*$/.test(buf.at(-1)!);
-    const pieces = b.length > CHUNK_CHARS ? tablePieces(b) : null;
+    const pieces = b.length > CHUNK_CHARS && !inListing ? tablePieces(b) : null;
     if (pieces) {
       // A long table is cut between rows, each piece under the table's header (and lead-in),
       // so a row is searched in a passage of ordinary size, not in one of 20,000 characters.
@@ -228,8 +234,12 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
       // An FAQ's question ("5.1. Can Valgrind write my suppressions for me?") opens the passage
       // of its answer ("Yes! Use --gen-suppressions=yes…"), not the end of the one before.
       // So does an option's synopsis ("--num-callers=<number> [default: 12]") its description.
-      const question = buf.length > 1 && ((ASKS.test(buf.at(-1)!) && !ASKS.test(b)) || isOptionTerm(buf.at(-1)!)) ? buf.pop()! : null;
+      const question = !inListing && buf.length > 1 && ((ASKS.test(buf.at(-1)!) && !ASKS.test(b)) || isOptionTerm(buf.at(-1)!)) ? buf.pop()! : null;
+      // A listing cut between two passages is closed at the cut and opened again after it: else
+      // the second half's code was read as prose, and the prose after it as code.
+      if (inListing) buf.push(/^[`~]+/.exec(opening)?.[0] ?? opening);
       flush();
+      if (inListing) buf.push(opening);
       if (question) buf.push(question);
     }
     buf.push(b);
