@@ -338,6 +338,8 @@ const UNKNOWN_WEIGHT = 1;
 const SYNONYM_FACTOR = 0.8;
 /** Candidates ranked again with coverage, per passage returned. */
 const CANDIDATES = 4;
+/** Candidates for the question's rarest word alone, per passage returned. */
+const RARE_CANDIDATES = 4;
 
 /**
  * The text files and inline documents, read synchronously, and the PDF/DOCX files still to
@@ -734,7 +736,10 @@ export class KnowledgeBase {
     const ownTotal = total(true);
     const contextTotal = total(false);
     try {
-      const hits = this.index.search(expanded, limit * CANDIDATES);
+      // The passages that say the question's rarest word most are candidates too, whatever the
+      // question's common words find (search-index.ts search).
+      const rarest = expanded.reduce((top, q, i) => (q.own && q.expansions.length && (top < 0 || q.idf > expanded[top].idf) ? i : top), -1);
+      const hits = this.index.search(expanded, limit * CANDIDATES, rarest, limit * RARE_CANDIDATES);
       const asked = askedWords(question, this.language);
       const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.term, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());

@@ -433,3 +433,15 @@ describe('entries of an option list', () => {
     expect(base.search('What is --read-var-info?').passages[0].sourceId).toBe('options');
   });
 });
+
+describe('candidates', () => {
+  test('a section titled by the rarest word of the question is a candidate, however many passages repeat its common words', () => {
+    const filler = Array.from({ length: 40 }, (_, i) => ({ id: `f${i}`, title: `Options ${i}`, url: '', text: `# Option ${i}\n\nSet the default option. The default is set by the option set. Default option set, default set.` }));
+    const base = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      ...filler,
+      { id: 'proxy', title: 'Server', url: '', text: '# `trustProxy`\n\n+ Default: `false`\n+ `true/false`: Trust all proxies (`true`) or do not trust any proxies (`false`).\n+ `string`: Trust only given IP/CIDR (e.g. `127.0.0.1`). May be a list of comma separated values, one after another, as many as the deployment needs.\n+ `number`: Hop-count-only trust is disabled because it cannot validate the immediate peer and lets direct clients spoof forwarded values. Use an address string, array, or custom function that validates the proxy address instead.\n+ `Function`: Custom trust function that takes the address as first argument and the hop as second.' },
+      ...Array.from({ length: 8 }, (_, i) => ({ id: `mention${i}`, title: 'Request', url: '', text: `# .ip${i}\n\nThe address ${i} of the incoming request, when trustProxy is enabled.` })),
+    ] } });
+    expect(base.search('By default, what is trustProxy set to?').passages.map((p) => p.sourceId)).toContain('proxy');
+  });
+});
