@@ -47,6 +47,8 @@ describe('questions', () => {
 
   test('personal data and question frames do not become search terms', () => {
     expect(withoutPersonalData('mail jo.doe@mail.example, call +49 30 1234567, order 88812345, see https://x.example/a').match(/\p{L}+|\d+/gu)).toEqual(['mail', 'call', 'order', 'see']);
+    // A date as tables write it is what is asked about, not a phone number.
+    expect(questionTerms('Which version has a release date of 2019-02-25? Call 0171-555-1234.')).toEqual(['version', 'releas', 'date', '2019-02-25', '20190225', '2019', '02', '25', 'call']);
     expect(questionTerms('How long does the tune-up take?')).not.toContain('long');
     expect(questionTerms('Different question: which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
     expect(questionTerms('my email is j.doe@example.net — what does --time-stamp add?')).toEqual(['time-stamp', 'timestamp', 'time', 'stamp', 'ad']);

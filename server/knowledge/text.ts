@@ -264,7 +264,9 @@ const PERSONAL = [
   /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, // e-mail
   /\b(?:https?:\/\/|www\.)\S+/giu, // URL
   /(?<![\p{L}\p{N}])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|de|fr|es|uk|eu|example)(?:\/\S*)?(?![\p{L}\p{N}])/giu, // bare domain
-  /\+?\(?\d[\d\s().\/-]{5,}\d/gu, // phone or long number with separators (7+ characters)
+  // A phone or long number with separators (7+ characters); not a date as tables and release
+  // notes write it ("2019-02-25"), which is what the visitor asks about.
+  /(?<![\d-])(?!\d{4}-\d{2}-\d{2}(?![\d-]))\+?\(?\d[\d\s().\/-]{5,}\d/gu,
   /(?<![\p{L}\p{N}])(?:#[A-Z]{0,4}-?|[A-Z]{1,4}-?)\d{5,}(?![\p{L}\p{N}])/giu, // order, ticket or customer number: "#48213", "INV-20931"
   // A bare number is the visitor's case only where their words say so ("order 48213", "ticket
   // no. 55120"): alone it may be the topic, a number the pages give ("the 19182 in Memcheck's
