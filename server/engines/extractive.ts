@@ -128,8 +128,12 @@ const COMMON_NAME = 1;
 const MAX_ITEMS = 12;
 /** What a row named by its key scores above the unit floor, so it leads the units that merely pass it. */
 const KEYED_ROW = 0.05;
-/** What naming a row by its key adds to its score: more than words standing together (TOGETHER) add. */
-const KEYED_TIE = 0.02;
+/**
+ * What naming a row or an entry by its key adds to its score: more than words standing together
+ * (TOGETHER) add, and than a place further down its passage takes (the entry of "dictionary"
+ * in a list of options, below the history table whose rows mention it). 0.02 left that place.
+ */
+const KEYED_TIE = 0.05;
 /** What two question words standing together in a unit add to its score: a tie-breaker (more hurt the dev half). */
 const TOGETHER = 0.01;
 /** What covering a follow-up's unsaid earlier words adds to a unit's rank: a tie-breaker. */
