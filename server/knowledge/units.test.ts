@@ -39,6 +39,8 @@ describe('units', () => {
     const keys = (row: string) => units(`| Zone | Countries |\n|---|---|\n${row}`).flatMap((u) => keyCells(u, (t) => terms(t)));
     expect(keys('| Zone 5 | All other countries |')).toEqual([['zone', '5']]);
     expect(keys('| ENOSPC | No space left |')).toEqual([['enospc']]);
+    // A name with a dot or colon is its parts, each an identifier (not "new", "word", "node").
+    expect(keys('| 3,152 | concord.c:new_word_node |')).toEqual([['concord', 'new_word_node']]);
     // One word of many rows ("Ctrl" of "Ctrl + Shift") names no row.
     expect(keys('| Ctrl + Shift | Both at once, for a long time |')).toEqual([['ctrl', 'shift']]);
     expect(keys('| Ctrl + | Both |')).toEqual([]);

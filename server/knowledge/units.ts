@@ -73,11 +73,16 @@ function rowText(header: string[] | null, row: string[]): string {
 export function keyCells(unit: Unit, termsOf: (text: string) => string[]): string[][] {
   const letters = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length;
   // A cell that lists names ("Canada, Mexico") keys its row by each of them.
-  const identifiers = (unit.cells ?? []).flatMap((c) => c.split(/\s*,\s*/)).filter((c) => c.length >= 3 && !/\s/.test(c) && /\p{L}/u.test(c)).map((c) => {
+  // An identifier is one term ("fst_err_dec_after_start", its parts after it); a name with a
+  // dot or colon is its parts ("concord.c:insert" is "concord" and "insert"), all of them, each
+  // an identifier ("concord.c:new_word_node" is "concord" and "new_word_node").
+  const identifier = (c: string) => {
     const ts = termsOf(c);
-    // An identifier is one term ("fst_err_dec_after_start", its parts after it); a name with a
-    // dot or colon is its parts ("concord.c:insert" is "concord" and "insert"), all of them.
     return ts.length && letters(ts[0]) >= letters(c) * WHOLE_SHARE ? [ts[0]] : ts;
+  };
+  const identifiers = (unit.cells ?? []).flatMap((c) => c.split(/\s*,\s*/)).filter((c) => c.length >= 3 && !/\s/.test(c) && /\p{L}/u.test(c)).map((c) => {
+    const whole = identifier(c);
+    return whole.length > 1 ? c.split(/[.:/]+/).flatMap(identifier) : whole;
   });
   // The first cell of a few words is the row's name ("Zone 5", "Ctrl + U"): all its words key
   // the row, so the one that tells it from its neighbours ("5", not "1") must be named too.
