@@ -145,8 +145,10 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // "When was 2.39.0 released?", "When did you open?": a point in time (a year, a date, a
   // month), not a sentence that uses the verb ("failed to release contents…"); a version
   // ("2.39.0") is not a date.
-  // "In what year did he write it?" asks for a year just as "when did he…?" does.
-  [/\bwhen (?:was|were|did)\b|\b(?:what|which) year\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b/i.test(text) || CAPITAL_MONTHS.test(text)],
+  // "In what year did he write it?" asks for a year just as "when did he…?" does. In an API's
+  // history table a change happened in a version: its row ("Version: v11.7.0; Changes: This
+  // class was renamed…") or "Added in: v0.5.8" says when.
+  [/\bwhen (?:was|were|did)\b|\b(?:what|which) year\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b|\b(?:Version|Added in):\s*v\d+\.\d+/i.test(text) || CAPITAL_MONTHS.test(text)],
   // "When will url.parse() be removed?", "When is the next drill?": a point in time, a
   // version, or how long until then ("within 5 business days", "the next business day").
   // ("When is the hook executed?" asks for the event, "when the client closes…": not this.)

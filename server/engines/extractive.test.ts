@@ -152,6 +152,14 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, "What's the default value of --gen-suppressions?")).toContain('[default: no]');
   });
 
+  test('in an API\'s history table a change happened in a version: its row says when', () => {
+    const kb2 = baseOf([
+      { id: 'zlib', title: 'Zlib', url: '', text: '# Class: zlib.ZlibBase\n\nHistory\n\n| Version | Changes |\n|---|---|\n| v11.7.0, v10.16.0 | This class was renamed from Zlib to ZlibBase. |\n| v0.5.8 | Added in: v0.5.8 |\n\nNot exported by the zlib module.' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA class of something else.' },
+    ]);
+    expect(answerFrom(kb2, 'When did the base class get renamed from Zlib to ZlibBase?')).toContain('v11.7.0');
+  });
+
   test('a row keyed by the named thing leads a row that only mentions it in another cell', () => {
     const kb2 = baseOf([
       { id: 'signals', title: 'Signals', url: '', text: '# Signal constants\n\n| Constant | Description |\n|---|---|\n| SIGIO | Sent to a process when I/O is available. |\n| SIGPOLL | Synonym for SIGIO |' },
