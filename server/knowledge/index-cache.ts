@@ -22,8 +22,9 @@ import type { IndexData } from './search-index.ts';
  * 6: an option's synopsis on a line of its own is indexed as a heading (knowledge.ts fieldTerms).
  * 7: a one-letter key of a key combination is a term with its modifier ("Ctrl + U" → "ctrl+u", text.ts tokens).
  * 8: a code listing cut between passages is closed and opened again at the cut (knowledge.ts chunk).
+ * 9: one line of counts under a ruled header is a table (sources/pdf.ts columnsOf).
  */
-const FORMAT = 8;
+const FORMAT = 9;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

@@ -44,6 +44,8 @@ describe('units', () => {
     // One word of many rows ("Ctrl" of "Ctrl + Shift") names no row.
     expect(keys('| Ctrl + Shift | Both at once, for a long time |')).toEqual([['ctrl', 'shift']]);
     expect(keys('| Ctrl + | Both |')).toEqual([]);
+    // In a table of figures, its first cell of words names the row.
+    expect(keys('| 27,742,716 | 276 | PROGRAM TOTALS |')).toEqual([['program', 'total']]);
   });
 
   test('an entry of a reference is known by the name it opens with', () => {

@@ -84,10 +84,11 @@ export function keyCells(unit: Unit, termsOf: (text: string) => string[]): strin
     const whole = identifier(c);
     return whole.length > 1 ? c.split(/[.:/]+/).flatMap(identifier) : whole;
   });
-  // The first cell of a few words is the row's name ("Zone 5", "Ctrl + U"): all its words key
-  // the row, so the one that tells it from its neighbours ("5", not "1") must be named too.
-  // A name of one word that stands for many ("Ctrl" of "Ctrl + U") keys nothing.
-  const first = unit.cells?.[0] ?? '';
+  // The first cell of a few words is the row's name ("Zone 5", "Ctrl + U"), or in a table of
+  // figures its first cell of words ("PROGRAM TOTALS"): all its words key the row, so the one
+  // that tells it from its neighbours ("5", not "1") must be named too. A name of one word that
+  // stands for many ("Ctrl" of "Ctrl + U") keys nothing.
+  const first = unit.cells?.find((c) => /\p{L}/u.test(c)) ?? '';
   const name = /\s/.test(first) && first.split(/\s+/).length <= KEY_WORDS ? termsOf(first) : [];
   return [...identifiers.filter((ts) => ts.length > 0), ...(name.length > 1 ? [name] : [])];
 }
