@@ -160,6 +160,14 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'When did the base class get renamed from Zlib to ZlibBase?')).toContain('v11.7.0');
   });
 
+  test('"what does X do (exactly)?" reads the passage with X\'s entry, wherever it ranks among the relevant', () => {
+    const kb2 = baseOf([
+      ...[1, 2, 3].map((i) => ({ id: `ex${i}`, title: 'git-subtree', url: '', text: `# Example ${i}\n\nHere we git subtree add a library: git subtree add the vendor tree, then git subtree add again (${i}).` })),
+      { id: 'cmds', title: 'git-subtree', url: '', text: '# Commands\n\nadd <local-commit>::\nadd <repository> <remote-ref>::\n\tCreate the <prefix> subtree by importing its contents.\n\tA new commit is created automatically, joining the histories.' },
+    ]);
+    for (const q of ['What does git subtree add do?', 'what does git subtree add do exactly?']) expect(answerFrom(kb2, q)).toContain('A new commit is created automatically');
+  });
+
   test('a row keyed by the named thing leads a row that only mentions it in another cell', () => {
     const kb2 = baseOf([
       { id: 'signals', title: 'Signals', url: '', text: '# Signal constants\n\n| Constant | Description |\n|---|---|\n| SIGIO | Sent to a process when I/O is available. |\n| SIGPOLL | Synonym for SIGIO |' },

@@ -213,7 +213,20 @@ export function compose(
   // The entry of a name of code the question says ("request.port" and ".port" on the Request
   // page) is read however it ranks: what is asked of that name is there.
   const codeNames = codeNamesIn(question);
-  const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p) || entryAsked(p, codeNames));
+  // "What is git-jump?", "What does Massif do?": the sentence that has the thing as its
+  // subject ("Git-jump is a script…") defines it; others only mention it.
+  const defined = DEFINES.exec(question.trim())?.[1];
+  // So does the entry of a list of commands or options that has its last word as its term
+  // ("pull <repository>: Exactly like 'merge'…" for "what is git subtree pull for?").
+  const definedAt = defined ? new RegExp(`^(?:the\\s+)?${escapeRegExp(defined).replace(/\s+/g, '\\s+')}\\b[^.;:]{0,40}?\\b(?:is|are|was|does|do|lets|helps|makes|provides|allows|gives|runs|turns|reads|writes|finds|shows|adds)\\b|^(?:--?)?${escapeRegExp(defined.split(/\s+/).at(-1)!)}\\b[^.]{0,80}?:\\s`, 'i') : null;
+  // So does its entry in a list of options or terms ("--num-callers=<number> [default: 12]: Specifies
+  // the maximum number…" for "what does the --num-callers option do?"), named without the class word.
+  const entryAt = defined ? new RegExp(`^${escapeRegExp(defined.replace(CLASS_WORD, ''))}(?![\\p{L}\\p{N}-])[^:]{0,80}:\\s`, 'iu') : null;
+  // A passage with the entry of the thing a question defines is read too, wherever it ranks
+  // among the relevant: "add <local-commit>: Create the <prefix> subtree…" for "what does git
+  // subtree add do?", below the examples and synopsis that say "git subtree add" more often.
+  const definesHere = (p: Passage) => !!defined && sentencesOf(p.text, language).some((u) => u.kind !== 'code' && (definedAt!.test(u.text) || entryAt!.test(u.text)));
+  const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p) || entryAsked(p, codeNames) || definesHere(p));
   /** Per chosen passage: is it the section of one of the two named things? */
   const ownSection = chosen.map(namesSection);
   // "Which countries do you deliver to?": "countries" says what kind of answer is wanted
@@ -343,15 +356,6 @@ export function compose(
   // A line of an example's code says little alone ("// Add an endpoint of your choice"): it
   // answers only a question that asks for code, a command or an example.
   const wantsCode = WANTS_CODE.test(question);
-  // "What is git-jump?", "What does Massif do?": the sentence that has the thing as its
-  // subject ("Git-jump is a script…") defines it; others only mention it.
-  const defined = DEFINES.exec(question.trim())?.[1];
-  // So does the entry of a list of commands or options that has its last word as its term
-  // ("pull <repository>: Exactly like 'merge'…" for "what is git subtree pull for?").
-  const definedAt = defined ? new RegExp(`^(?:the\\s+)?${escapeRegExp(defined).replace(/\s+/g, '\\s+')}\\b[^.;:]{0,40}?\\b(?:is|are|was|does|do|lets|helps|makes|provides|allows|gives|runs|turns|reads|writes|finds|shows|adds)\\b|^(?:--?)?${escapeRegExp(defined.split(/\s+/).at(-1)!)}\\b[^.]{0,80}?:\\s`, 'i') : null;
-  // So does its entry in a list of options or terms ("--num-callers=<number> [default: 12]: Specifies
-  // the maximum number…" for "what does the --num-callers option do?"), named without the class word.
-  const entryAt = defined ? new RegExp(`^${escapeRegExp(defined.replace(CLASS_WORD, ''))}(?![\\p{L}\\p{N}-])[^:]{0,80}:\\s`, 'iu') : null;
   const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
   // Its answer may follow a run of questions that go on asking ("Could Memcheck record a

@@ -75,6 +75,10 @@ describe('units', () => {
     expect(units('-m <message>::\n--message=<message>::\n\tSpecify <message> as the commit message.').map((u) => u.text))
       .toEqual(['-m <message>, --message=<message>: Specify <message> as the commit message.']);
     expect(units('```\nnpm i\n```').map((u) => u.kind)).toEqual(['code']);
+    // A short description is one unit with its term, as a table row's cell is; a long one is sentences.
+    expect(units('add <repository>::\n\tCreate the subtree by importing its contents.\n\tA new commit is created automatically.').map((u) => u.text))
+      .toEqual(['add <repository>: Create the subtree by importing its contents. A new commit is created automatically.']);
+    expect(units(`split::\n\tExtract a history. ${'It goes on and on about the history. '.repeat(12)}`).length).toBeGreaterThan(2);
     // Plain-text docs fence a listing with long dashed lines: its comments are code, not headings.
     const listing = units('Invoke it like this:\n\n--------------------\n# jump to merge conflicts\ngit jump merge\n--------------------\n\nIt works with vim.');
     expect(listing.map((u) => [u.kind, u.text])).toEqual([['text', 'Invoke it like this:'], ['code', '# jump to merge conflicts'], ['code', 'git jump merge'], ['text', 'It works with vim.']]);

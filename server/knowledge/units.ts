@@ -92,6 +92,8 @@ export function keyCells(unit: Unit, termsOf: (text: string) => string[]): strin
   const name = /\s/.test(first) && first.split(/\s+/).length <= KEY_WORDS ? termsOf(first) : [];
   return [...identifiers.filter((ts) => ts.length > 0), ...(name.length > 1 ? [name] : [])];
 }
+/** A definition list's description this long at most is one unit with its term. */
+const ENTRY_CHARS = 400;
 /** How many words a row's first cell may have to name it. */
 const KEY_WORDS = 4;
 /**
@@ -103,7 +105,7 @@ export function entryTerm(text: string): string | null {
   const m = ENTRY_TERM.exec(text) ?? PROPERTY_TERM.exec(text);
   return m ? m[1] : null;
 }
-const ENTRY_TERM = /^\s*(-{1,2}[\p{L}\p{N}][\w-]*|[\p{L}_$][\w$.-]*)(?:=\S*)?(?:\s+(?:<[^>]+>|\[[^\]]*\]))*\s*(?::\s|$)/u;
+const ENTRY_TERM = /^\s*(-{1,2}[\p{L}\p{N}][\w-]*|[\p{L}_$][\w$.-]*)(?:=\S*)?(?:\s+(?:<[^>]+>|\[[^\]]*\]))*(?:,\s+[^:.]{1,80}?)?\s*(?::\s|$)/u;
 const PROPERTY_TERM = /^\s*([\p{L}_$][\w$.-]*)(?:\s+<[^>\s]+>(?:\s*\|\s*<[^>\s]+>)*)\s/u;
 /** How much of a cell's letters its first term must hold to be the whole identifier (a stem drops an ending). */
 const WHOLE_SHARE = 0.8;
@@ -162,6 +164,14 @@ export function units(text: string): Unit[] {
     if (definition) {
       textOf = `${definition}: ${textOf}`;
       definition = null;
+      // A short description is the entry's one cell, as a table row's is: split into sentences,
+      // "what does git subtree add do?" got its first ("Create the <prefix> subtree…") without
+      // what follows it ("A new commit is created automatically, joining…").
+      const joined = plainText(textOf);
+      if (joined.length <= ENTRY_CHARS) {
+        out.push({ text: joined, kind: 'text', group: -1 });
+        return;
+      }
     }
     emitProse(textOf);
   };
