@@ -150,6 +150,12 @@ describe('extractive answers', () => {
     ]);
     // "[default: no]" is a value; the entry that mentions --gen-suppressions is another option's.
     expect(answerFrom(kb2, "What's the default value of --gen-suppressions?")).toContain('[default: no]');
+    // So does a property list's "Default:", whatever the value (a call here).
+    const kb3 = baseOf([
+      { id: 'qs', title: 'querystring', url: '', text: '# querystring.stringify(obj)\n\n- encodeURIComponent <Function> The function to use when converting URL-unsafe characters. Default: querystring.escape().' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA value of something else.' },
+    ]);
+    expect(answerFrom(kb3, "What's the default value of encodeURIComponent?")).toContain('Default: querystring.escape()');
   });
 
   test('in an API\'s history table a change happened in a version: its row says when', () => {
