@@ -174,6 +174,15 @@ describe('extractive answers', () => {
     for (const q of ['What does git subtree add do?', 'what does git subtree add do exactly?']) expect(answerFrom(kb2, q)).toContain('A new commit is created automatically');
   });
 
+  test('a passage with a row keyed by the question\'s rarest thing is read wherever it ranks among the relevant', () => {
+    const kb2 = baseOf([
+      ...[1, 2, 3, 4].map((i) => ({ id: `s${i}`, title: 'Server', url: '', text: `# disableRequestLogging\n\nThe disableRequestLogging option (${i}) is deprecated: use disableRequestLogging in a controller, as disableRequestLogging says.` })),
+      ...Array.from({ length: 8 }, (_, i) => ({ id: `f${i}`, title: 'Other', url: '', text: `# Other ${i}\n\nA description of thing ${i}, with its description.` })),
+      { id: 'table', title: 'Server', url: '', text: '# logController\n\n| Property | Description |\n|---|---|\n| disableRequestLogging | When true, per-request log lines are suppressed. |\n| requestIdLogLabel | The label of the request id. |' },
+    ]);
+    expect(answerFrom(kb2, 'For disableRequestLogging, which description?')).toContain('per-request log lines are suppressed');
+  });
+
   test('a row keyed by the named thing leads a row that only mentions it in another cell', () => {
     const kb2 = baseOf([
       { id: 'signals', title: 'Signals', url: '', text: '# Signal constants\n\n| Constant | Description |\n|---|---|\n| SIGIO | Sent to a process when I/O is available. |\n| SIGPOLL | Synonym for SIGIO |' },

@@ -226,7 +226,11 @@ export function compose(
   // among the relevant: "add <local-commit>: Create the <prefix> subtree…" for "what does git
   // subtree add do?", below the examples and synopsis that say "git subtree add" more often.
   const definesHere = (p: Passage) => !!defined && sentencesOf(p.text, language).some((u) => u.kind !== 'code' && (definedAt!.test(u.text) || entryAt!.test(u.text)));
-  const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p) || entryAsked(p, codeNames) || definesHere(p));
+  // So is a passage with a table row keyed by the question's rarest thing (the row of
+  // disableRequestLogging in a table of options, below the option's own section).
+  const topWeight = Math.max(0, ...weights.values());
+  const keyedHere = (p: Passage) => sentencesOf(p.text, language).some((u) => u.kind === 'row' && keyCellsOf(u, language).some((k) => namesKey(k, (t) => weights.get(t) ?? 0, topWeight)));
+  const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p) || entryAsked(p, codeNames) || definesHere(p) || keyedHere(p));
   /** Per chosen passage: is it the section of one of the two named things? */
   const ownSection = chosen.map(namesSection);
   // "Which countries do you deliver to?": "countries" says what kind of answer is wanted
