@@ -183,6 +183,14 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'For disableRequestLogging, which description?')).toContain('per-request log lines are suppressed');
   });
 
+  test('a figure the question gives beside a header is the row\'s whose cell under that header holds it', () => {
+    const kb2 = baseOf([
+      { id: 'rooms', title: 'House rules', url: '', text: '# Meeting rooms\n\n| Room | Seats | Longest single booking | Bookings per member per week |\n|---|---|---|---|\n| Skiff Room | 4 | 2 hours | 5 |\n| Sloop Room | 6 | 2 hours | 4 |\n| Clipper Room | 12 | 4 hours | 2 |' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA room of something else.' },
+    ]);
+    expect(answerFrom(kb2, 'Which room has 4 bookings per member per week?')).toContain('Room: Sloop Room');
+  });
+
   test('a row keyed by the named thing leads a row that only mentions it in another cell', () => {
     const kb2 = baseOf([
       { id: 'signals', title: 'Signals', url: '', text: '# Signal constants\n\n| Constant | Description |\n|---|---|\n| SIGIO | Sent to a process when I/O is available. |\n| SIGPOLL | Synonym for SIGIO |' },

@@ -32,6 +32,8 @@ interface Pick {
   keyed?: string[];
   /** An entry of a reference whose term the question names (knowledge/units.ts entryTerm). */
   entry?: string[];
+  /** For a row, how many of the question's words the headers over its figures say (the least over the figures). */
+  bound?: number;
 }
 
 interface Sentence extends Unit {
@@ -134,6 +136,10 @@ const KEYED_ROW = 0.05;
  * in a list of options, below the history table whose rows mention it). 0.02 left that place.
  */
 const KEYED_TIE = 0.05;
+/** What a row holding the question's figures under the headers it names adds (more than a few rows' places)… */
+const BOUND_TIE = 0.03;
+/** …when the header says this many of the question's words; less when it says fewer. */
+const BOUND_HEADER_WORDS = 3;
 /** What two question words standing together in a unit add to its score: a tie-breaker (more hurt the dev half). */
 const TOGETHER = 0.01;
 /** What covering a follow-up's unsaid earlier words adds to a unit's rank: a tie-breaker. */
@@ -282,6 +288,8 @@ export function compose(
   /** A lead-in's text with its group, joined once: each part's filters read it several times. */
   const leadTexts = new Map<Pick, string>();
   const leadText = (c: Pick) => leadTexts.get(c) ?? leadTexts.set(c, unitsOf[c.passage].filter((u) => u.group === c.unit.group).map((u) => u.text).join(', ')).get(c)!;
+  /** The question's figures ("4" of "4 bookings per member per week"). */
+  const figures = query.map(([q]) => q).filter((q) => /^\d+$/.test(q));
   chosen.forEach((p, pi) => {
     // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
@@ -310,10 +318,20 @@ export function compose(
       const keyed = unit.kind === 'row' ? keyCellsOf(unit, language).find((k) => namesKey(k, (t) => weightOf.get(t) ?? 0, topQuery)) : undefined;
       // So is an entry of a list of options or properties about the name it opens with
       // ("--gen-suppressions=<yes|no|all> [default: no]"), not the entry that mentions it.
+      // A figure the question gives beside a header it names ("which room has 4 bookings per
+      // member per week?") is this row's when its cell under that header holds it, not another
+      // cell ("Seats: 4" of the room that allows 5 bookings).
+      // How much of the question a header over one of its figures says, at best: the room whose
+      // 4 is under "Bookings per member per week", not under "Longest single booking" (4 hours).
+      const bound = unit.kind === 'row' && figures.length > 0 ? Math.min(...figures.map((n) => Math.max(0, ...unit.text.split('; ').map((pair) => {
+        const at = pair.indexOf(': ');
+        if (at <= 0 || !terms(pair.slice(at + 2), language).includes(n)) return 0;
+        return new Set(terms(pair.slice(0, at), language).filter((t) => weightOf.has(t) && !figures.includes(t))).size;
+      })))) : 0;
       const term = unit.kind !== 'row' && unit.kind !== 'code' ? entryTerm(unit.text) : null;
       const entry = term ? keyCells({ ...unit, cells: [term] }, (t) => terms(t, language)).find((k) => namesKey(k, (t) => weightOf.get(t) ?? 0, topQuery)) : undefined;
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
-      const pick: Pick = { passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at, keyed, entry };
+      const pick: Pick = { passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at, keyed, entry, bound };
       candidates.push(pick);
       picksOf[pi].push(pick);
     });
@@ -338,7 +356,8 @@ export function compose(
     // Among rows that say as much, it leads the row that only mentions it ("SIGPOLL: Synonym
     // for SIGIO" for "what does SIGIO mean?"): a row is about its key.
     if (c.keyed && part.some(([q]) => c.keyed!.includes(q))) return Math.max(score + KEYED_TIE, MIN_SENTENCE + KEYED_ROW);
-    return c.entry && part.some(([q]) => c.entry!.includes(q)) ? score + KEYED_TIE : score;
+    const tied = c.bound ? score + BOUND_TIE * Math.min(1, c.bound / BOUND_HEADER_WORDS) : score;
+    return c.entry && part.some(([q]) => c.entry!.includes(q)) ? tied + KEYED_TIE : tied;
   };
   for (const c of candidates) c.score = scoreFor(c, query, total);
   /** Per chosen passage, the question words any term of its text, title or heading says (what each part's cover is read from). */
