@@ -23,8 +23,9 @@ import type { IndexData } from './search-index.ts';
  * 7: a one-letter key of a key combination is a term with its modifier ("Ctrl + U" → "ctrl+u", text.ts tokens).
  * 8: a code listing cut between passages is closed and opened again at the cut (knowledge.ts chunk).
  * 9: one line of counts under a ruled header is a table (sources/pdf.ts columnsOf).
+ * 10: a count with thousands separators ("2,276,334") is one term, without them (text.ts tokens).
  */
-const FORMAT = 9;
+const FORMAT = 10;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

@@ -123,6 +123,10 @@ describe('documents', () => {
     expect(tokens('git commit -m "fix" -P')).toEqual(expect.arrayContaining(['-m', '-P']));
   });
 
+  test('a count with thousands separators is one number: its groups are not the visitor\'s numbers', () => {
+    expect(tokens('Dr: 2,276,334 and 276; Node 6, 8, 10; $1,000')).toEqual(['Dr', '2276334', 'and', '276', 'Node', '6', '8', '10', '1000']);
+  });
+
   test('a one-letter key of a key combination ("Ctrl + U") is a word of the search, with its modifier', () => {
     expect(tokens('Ctrl + U, Meta+B or Ctrl + Shift + Backspace')).toEqual(['Ctrl', 'ctrl+u', 'Meta', 'meta+b', 'or', 'Ctrl', 'Shift', 'Backspace']);
     const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [

@@ -159,7 +159,7 @@ export function stemOnce(word: string, language = 'en'): string | null {
 /** A modifier key and its "+" just before a key ("Ctrl + ", "Meta+"). */
 const KEY_COMBINATION = /\b(ctrl|alt|meta|shift|cmd|option)\s*\+\s*$/i;
 /** A word; a dot between digits joins ("2.4", "v1.2", "5.0.0" stay whole). */
-const TOKEN = /[\p{L}\p{N}]+(?:(?:['’_-]|\.(?=\p{N}))[\p{L}\p{N}]+)*/gu;
+const TOKEN = /[\p{L}\p{N}]+(?:(?:['’_-]|\.(?=\p{N})|(?<=\p{N}),(?=\p{N}{3}(?!\p{N})))[\p{L}\p{N}]+)*/gu;
 
 /**
  * Word tokens; a hyphenated word also yields its parts and its joined form, so "Wi-Fi"
@@ -180,6 +180,12 @@ export function tokens(text: string): string[] {
     const combo = /^\p{L}$/u.test(w) ? KEY_COMBINATION.exec(text.slice(Math.max(0, m.index - 12), m.index)) : null;
     if (combo) {
       out.push(`${combo[1]}+${w}`.toLowerCase());
+      continue;
+    }
+    // A count with thousands separators ("2,276,334") is one number, found as written or without
+    // them: its groups ("276") are not the visitor's numbers.
+    if (/^\d{1,3}(?:,\d{3})+$/.test(w)) {
+      out.push(w.replace(/,/g, ''));
       continue;
     }
     out.push(w);
