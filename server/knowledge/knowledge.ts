@@ -605,6 +605,17 @@ export class KnowledgeBase {
     return asksAsHeading(this.passages[doc].heading, asked, this.language) ? FAQ_MATCH : 0;
   }
 
+  /** Per passage, the options whose synopsis stands on a line of their own ("--auto=<no|yes> [default: yes]"), read once. */
+  private readonly optionLines = new Map<number, string[]>();
+  private optionsOf(doc: number): string[] {
+    let options = this.optionLines.get(doc);
+    if (!options) {
+      options = this.passages[doc].text.split('\n').filter(isOptionTerm).map((line) => (entryTerm(line) ?? '').toLowerCase()).filter(Boolean);
+      this.optionLines.set(doc, options);
+    }
+    return options;
+  }
+
   /** Per passage, the key cells of its table rows (units.ts keyCells), read once. */
   private readonly keysOf = new Map<number, string[][]>();
   /**
@@ -744,6 +755,9 @@ export class KnowledgeBase {
       const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.term, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());
       const codeNames = codeNamesIn(question);
+      // An option the question names ("what is --auto for?") is asked about at its entry: the
+      // passage whose synopsis line opens with it, as a section whose heading names it.
+      const optionNames = (question.match(/(?<![\w-])--?[A-Za-z][\w-]*/g) ?? []).map((o) => o.toLowerCase());
       const ranked = hits.map((h) => {
         let own = 0;
         let ctx = 0;
@@ -758,7 +772,7 @@ export class KnowledgeBase {
         const relevance = Math.max(Math.min(1, (own / ownTotal) * strength), this.faqMatch(h.doc, asked), this.keyMatch(h.doc, (t) => ownWeight.get(t) ?? 0, ownTop));
         const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
         const section = sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language);
-        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, section, named: section || entryAsked(this.passages[h.doc], codeNames) };
+        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, section, named: section || entryAsked(this.passages[h.doc], codeNames) || (optionNames.length > 0 && this.optionsOf(h.doc).some((o) => optionNames.includes(o))) };
       });
       // An entry of a reference is often cut into many passages (its history, its parameters,
       // its prose, its examples): only its best few count as named, so they leave room for the

@@ -447,3 +447,13 @@ describe('candidates', () => {
     expect(base.search('By default, what is trustProxy set to?').passages.map((p) => p.sourceId)).toContain('proxy');
   });
 });
+
+describe('options named by the question', () => {
+  test("an option the question names ranks its entry first, before passages that say its word more often", () => {
+    const base = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      ...[1, 2, 3, 4, 5, 6].map((i) => ({ id: `auto${i}`, title: 'Output', url: '', text: `Auto-annotation ${i}: whether auto-annotation was requested via the --auto=yes option. Auto runs auto tools.` })),
+      { id: 'options', title: 'cg_annotate options', url: '', text: '--context=N [default: 8]\nPrint N lines of context.\n\n--auto=<no|yes> [default: yes]\nWhen enabled, automatically annotates every file that can be found.' },
+    ] } });
+    expect(base.search('What is --auto for?').passages[0].sourceId).toBe('options');
+  });
+});
