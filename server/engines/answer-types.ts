@@ -125,7 +125,7 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // "What's its default value?": a value (a number, true/false, none), not a sentence about
   // defaults; or a statement of a default, which gives it whatever it is ("[default: no]",
   // "Default: querystring.escape()").
-  [/\b(?:default|recommended|suggested) ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b|\[default:\s*[^\]\s]|\bdefault:\s*\S/i.test(text)],
+  [/\b(?:default|recommended|suggested) ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b|\[default:\s*[^\]\s]|\bdefault:\s*\S/i.test(text), 'value values setting settings'],
   // "Which formats…", "Which countries…": the answer names things of that class.
   [/\b(which|what)( file)? formats?\b|\bwhat (can|do) i export\b/i, names(FORMATS), 'format'],
   [/\b(which|what) countr(y|ies)\b/i, names(COUNTRIES), 'country'],

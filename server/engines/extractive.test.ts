@@ -156,6 +156,15 @@ describe('extractive answers', () => {
       { id: 'other', title: 'Other', url: '', text: '# Other\n\nA value of something else.' },
     ]);
     expect(answerFrom(kb3, "What's the default value of encodeURIComponent?")).toContain('Default: querystring.escape()');
+    // "value" says what kind of answer is asked, not a word it must have: a unit about other
+    // values that says "value" does not outrank the option's own entry.
+    const kb4 = baseOf([
+      { id: 'cg', title: 'cg_annotate options', url: '', text: '# Options\n\n--show=A,B,C [default: all]\n\nSpecifies which events to show.\n\n--sort=A,B,C [default: order in the file]\n\nSpecifies the events upon which the sorting is based.' },
+      { id: 'core', title: 'Core options', url: '', text: '# Uncommon options\n\nThe value 0 (the default) merges nothing. A value of 2 is needed for the stack traces of a quick sort.' },
+    ]);
+    const sorted = answerFrom(kb4, "What's the default value of --sort?") ?? '';
+    expect(sorted).toContain('[default: order in the file]');
+    expect(sorted).not.toContain('--show');
   });
 
   test('in an API\'s history table a change happened in a version: its row says when', () => {

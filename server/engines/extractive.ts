@@ -659,6 +659,9 @@ export function compose(
   // own ("+ Default: `10000`", "Defaults to 5") gives that line with the answer.
   if (/\bdefault\b/i.test(question)) {
     for (const pi of new Set(picks.map((p) => p.passage))) {
+      // Not when a unit given states it already (an option list's entry: the first default line
+      // of its passage is another option's).
+      if (picks.some((p) => p.passage === pi && DEFAULT_LINE.test(p.unit.text))) continue;
       const i = unitsOf[pi].findIndex((u) => DEFAULT_LINE.test(u.text));
       if (i >= 0) add(unitPick(pi, i));
     }
