@@ -198,6 +198,12 @@ describe('extractive answers', () => {
       { id: 'other', title: 'Other', url: '', text: '# Other\n\nA room of something else.' },
     ]);
     expect(answerFrom(kb2, 'Which room has 4 bookings per member per week?')).toContain('Room: Sloop Room');
+    // A price is such a figure too.
+    const kb3 = baseOf([
+      { id: 'roaming', title: 'Roaming', url: '', text: '# Zones\n\n| Zone | Data (per MB) | Texts (each) |\n|---|---|---|\n| Zone 2 | $0.02 | $0.10 |\n| Zone 5 | $0.10 | $0.25 |' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA zone of something else.' },
+    ]);
+    expect(answerFrom(kb3, 'Which zone has $0.10 Data (per MB)?')).toContain('Zone: Zone 5');
   });
 
   test('a row keyed by the named thing leads a row that only mentions it in another cell', () => {

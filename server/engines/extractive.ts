@@ -288,8 +288,8 @@ export function compose(
   /** A lead-in's text with its group, joined once: each part's filters read it several times. */
   const leadTexts = new Map<Pick, string>();
   const leadText = (c: Pick) => leadTexts.get(c) ?? leadTexts.set(c, unitsOf[c.passage].filter((u) => u.group === c.unit.group).map((u) => u.text).join(', ')).get(c)!;
-  /** The question's figures ("4" of "4 bookings per member per week"). */
-  const figures = query.map(([q]) => q).filter((q) => /^\d+$/.test(q));
+  /** The question's figures ("4" of "4 bookings per member per week", "0.10" of "$0.10"). */
+  const figures = query.map(([q]) => q).filter((q) => /^\d+(?:[.,]\d+)*$/.test(q));
   chosen.forEach((p, pi) => {
     // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
