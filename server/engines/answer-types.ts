@@ -122,8 +122,10 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // ("what does request.port give me…?" may be answered "null"), nor a port said long after
   // the question word ("what does it give when the header has no port in it?").
   [/\b(which|what)\b(?:[^?\s]*\s+){0,5}?[^?\s]*\b(status ?codes?|(?<!\b(?:to|I|we|you|can|do) |\.)port( number)?s?|http status)\b/i, matcher(/\d{2,}/)],
-  // "What's its default value?": a value (a number, true/false, none), not a sentence about defaults.
-  [/\b(?:default|recommended|suggested) ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b/i.test(text)],
+  // "What's its default value?": a value (a number, true/false, none), not a sentence about
+  // defaults; or a statement of a default, which gives it whatever it is ("[default: no]",
+  // "Default: querystring.escape()").
+  [/\b(?:default|recommended|suggested) ([\w-]+ )?(value|setting)s?\b|\bwhat('s| is) (the |its |their )?default\s*\??$/i, (text) => hasQuantity(text) || /\b(true|false|null|none|undefined|off|on|enabled|disabled|empty|infinity|unlimited)\b|\[default:\s*[^\]\s]|\bdefault:\s*\S/i.test(text), 'value values setting settings'],
   // "Which formats…", "Which countries…": the answer names things of that class.
   [/\b(which|what)( file)? formats?\b|\bwhat (can|do) i export\b/i, names(FORMATS), 'format'],
   [/\b(which|what) countr(y|ies)\b/i, names(COUNTRIES), 'country'],
@@ -144,8 +146,10 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // "When was 2.39.0 released?", "When did you open?": a point in time (a year, a date, a
   // month), not a sentence that uses the verb ("failed to release contents…"); a version
   // ("2.39.0") is not a date.
-  // "In what year did he write it?" asks for a year just as "when did he…?" does.
-  [/\bwhen (?:was|were|did)\b|\b(?:what|which) year\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b/i.test(text) || CAPITAL_MONTHS.test(text)],
+  // "In what year did he write it?" asks for a year just as "when did he…?" does. In an API's
+  // history table a change happened in a version: its row ("Version: v11.7.0; Changes: This
+  // class was renamed…") or "Added in: v0.5.8" says when.
+  [/\bwhen (?:was|were|did)\b|\b(?:what|which) year\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b|\b(?:Version|Added in):\s*v\d+\.\d+/i.test(text) || CAPITAL_MONTHS.test(text)],
   // "When will url.parse() be removed?", "When is the next drill?": a point in time, a
   // version, or how long until then ("within 5 business days", "the next business day").
   // ("When is the hook executed?" asks for the event, "when the client closes…": not this.)

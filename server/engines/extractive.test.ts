@@ -151,6 +151,78 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'My disk seems really full: the app throws ENOSR - what is that code telling me?')).toContain('no stream resources');
   });
 
+  test('an option\'s entry is about the option it opens with, and its synopsis states its default whatever the value', () => {
+    const kb2 = baseOf([
+      { id: 'core', title: 'Core options', url: '', text: '# Error options\n\n--input-fd=<number> [default: 0, stdin]\n\nWhen using --gen-suppressions=yes, the tool reads keyboard input from this file descriptor. By default it reads stdin.\n\n--gen-suppressions=<yes|no|all> [default: no]\n\nWhen set to yes, the tool pauses after every error and asks:\n\n- Print suppression?\n- Pressing Y prints one.' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA value of something else.' },
+    ]);
+    // "[default: no]" is a value; the entry that mentions --gen-suppressions is another option's.
+    expect(answerFrom(kb2, "What's the default value of --gen-suppressions?")).toContain('[default: no]');
+    // So does a property list's "Default:", whatever the value (a call here).
+    const kb3 = baseOf([
+      { id: 'qs', title: 'querystring', url: '', text: '# querystring.stringify(obj)\n\n- encodeURIComponent <Function> The function to use when converting URL-unsafe characters. Default: querystring.escape().' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA value of something else.' },
+    ]);
+    expect(answerFrom(kb3, "What's the default value of encodeURIComponent?")).toContain('Default: querystring.escape()');
+    // "value" says what kind of answer is asked, not a word it must have: a unit about other
+    // values that says "value" does not outrank the option's own entry.
+    const kb4 = baseOf([
+      { id: 'cg', title: 'cg_annotate options', url: '', text: '# Options\n\n--show=A,B,C [default: all]\n\nSpecifies which events to show.\n\n--sort=A,B,C [default: order in the file]\n\nSpecifies the events upon which the sorting is based.' },
+      { id: 'core', title: 'Core options', url: '', text: '# Uncommon options\n\nThe value 0 (the default) merges nothing. A value of 2 is needed for the stack traces of a quick sort.' },
+    ]);
+    const sorted = answerFrom(kb4, "What's the default value of --sort?") ?? '';
+    expect(sorted).toContain('[default: order in the file]');
+    expect(sorted).not.toContain('--show');
+  });
+
+  test('in an API\'s history table a change happened in a version: its row says when', () => {
+    const kb2 = baseOf([
+      { id: 'zlib', title: 'Zlib', url: '', text: '# Class: zlib.ZlibBase\n\nHistory\n\n| Version | Changes |\n|---|---|\n| v11.7.0, v10.16.0 | This class was renamed from Zlib to ZlibBase. |\n| v0.5.8 | Added in: v0.5.8 |\n\nNot exported by the zlib module.' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA class of something else.' },
+    ]);
+    expect(answerFrom(kb2, 'When did the base class get renamed from Zlib to ZlibBase?')).toContain('v11.7.0');
+  });
+
+  test('"what does X do (exactly)?" reads the passage with X\'s entry, wherever it ranks among the relevant', () => {
+    const kb2 = baseOf([
+      ...[1, 2, 3].map((i) => ({ id: `ex${i}`, title: 'git-subtree', url: '', text: `# Example ${i}\n\nHere we git subtree add a library: git subtree add the vendor tree, then git subtree add again (${i}).` })),
+      { id: 'cmds', title: 'git-subtree', url: '', text: '# Commands\n\nadd <local-commit>::\nadd <repository> <remote-ref>::\n\tCreate the <prefix> subtree by importing its contents.\n\tA new commit is created automatically, joining the histories.' },
+    ]);
+    for (const q of ['What does git subtree add do?', 'what does git subtree add do exactly?']) expect(answerFrom(kb2, q)).toContain('A new commit is created automatically');
+  });
+
+  test('a passage with a row keyed by the question\'s rarest thing is read wherever it ranks among the relevant', () => {
+    const kb2 = baseOf([
+      ...[1, 2, 3, 4].map((i) => ({ id: `s${i}`, title: 'Server', url: '', text: `# disableRequestLogging\n\nThe disableRequestLogging option (${i}) is deprecated: use disableRequestLogging in a controller, as disableRequestLogging says.` })),
+      ...Array.from({ length: 8 }, (_, i) => ({ id: `f${i}`, title: 'Other', url: '', text: `# Other ${i}\n\nA description of thing ${i}, with its description.` })),
+      { id: 'table', title: 'Server', url: '', text: '# logController\n\n| Property | Description |\n|---|---|\n| disableRequestLogging | When true, per-request log lines are suppressed. |\n| requestIdLogLabel | The label of the request id. |' },
+    ]);
+    expect(answerFrom(kb2, 'For disableRequestLogging, which description?')).toContain('per-request log lines are suppressed');
+  });
+
+  test('a figure the question gives beside a header is the row\'s whose cell under that header holds it', () => {
+    const kb2 = baseOf([
+      { id: 'rooms', title: 'House rules', url: '', text: '# Meeting rooms\n\n| Room | Seats | Longest single booking | Bookings per member per week |\n|---|---|---|---|\n| Skiff Room | 4 | 2 hours | 5 |\n| Sloop Room | 6 | 2 hours | 4 |\n| Clipper Room | 12 | 4 hours | 2 |' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA room of something else.' },
+    ]);
+    expect(answerFrom(kb2, 'Which room has 4 bookings per member per week?')).toContain('Room: Sloop Room');
+    // A price is such a figure too.
+    const kb3 = baseOf([
+      { id: 'roaming', title: 'Roaming', url: '', text: '# Zones\n\n| Zone | Data (per MB) | Texts (each) |\n|---|---|---|\n| Zone 2 | $0.02 | $0.10 |\n| Zone 5 | $0.10 | $0.25 |' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA zone of something else.' },
+    ]);
+    expect(answerFrom(kb3, 'Which zone has $0.10 Data (per MB)?')).toContain('Zone: Zone 5');
+  });
+
+  test('a row keyed by the named thing leads a row that only mentions it in another cell', () => {
+    const kb2 = baseOf([
+      { id: 'signals', title: 'Signals', url: '', text: '# Signal constants\n\n| Constant | Description |\n|---|---|\n| SIGIO | Sent to a process when I/O is available. |\n| SIGPOLL | Synonym for SIGIO |' },
+      { id: 'other', title: 'Other', url: '', text: '# Other\n\nA description of something else.' },
+    ]);
+    // "Description: Synonym for SIGIO" says the question's words in its order, but is SIGPOLL's row.
+    expect(answerFrom(kb2, 'What description does SIGIO have?')).toBe('Constant: SIGIO; Description: Sent to a process when I/O is available.');
+  });
+
   test('two parts that match the same sentence best still get a sentence each', () => {
     const kb2 = baseOf([
       { id: 'pause', title: 'Membership', url: '', text: 'You may pause a Hot Desk or Dedicated Desk membership once a year for up to 2 months.\n\nDesks are cleaned every evening by our staff.\n\nA paused membership costs $35 per month.' },

@@ -7,7 +7,7 @@
 import { codeNamesIn, entryAsked, MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, escapeRegExp, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
-import { keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
+import { entryTerm, keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
@@ -30,6 +30,10 @@ interface Pick {
   at: Map<string, number[]>;
   /** A table row whose key cell the question names (knowledge/units.ts keyCells). */
   keyed?: string[];
+  /** An entry of a reference whose term the question names (knowledge/units.ts entryTerm). */
+  entry?: string[];
+  /** For a row, how many of the question's words the headers over its figures say (the least over the figures). */
+  bound?: number;
 }
 
 interface Sentence extends Unit {
@@ -130,6 +134,16 @@ const COMMON_NAME = 1;
 const MAX_ITEMS = 12;
 /** What a row named by its key scores above the unit floor, so it leads the units that merely pass it. */
 const KEYED_ROW = 0.05;
+/**
+ * What naming a row or an entry by its key adds to its score: more than words standing together
+ * (TOGETHER) add, and than a place further down its passage takes (the entry of "dictionary"
+ * in a list of options, below the history table whose rows mention it). 0.02 left that place.
+ */
+const KEYED_TIE = 0.05;
+/** What a row holding the question's figures under the headers it names adds (more than a few rows' places)… */
+const BOUND_TIE = 0.03;
+/** …when the header says this many of the question's words; less when it says fewer. */
+const BOUND_HEADER_WORDS = 3;
 /** What two question words standing together in a unit add to its score: a tie-breaker (more hurt the dev half). */
 const TOGETHER = 0.01;
 /** What covering a follow-up's unsaid earlier words adds to a unit's rank: a tie-breaker. */
@@ -223,7 +237,24 @@ export function compose(
   // The entry of a name of code the question says ("request.port" and ".port" on the Request
   // page) is read however it ranks: what is asked of that name is there.
   const codeNames = codeNamesIn(question);
-  const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p) || entryAsked(p, codeNames));
+  // "What is git-jump?", "What does Massif do?": the sentence that has the thing as its
+  // subject ("Git-jump is a script…") defines it; others only mention it.
+  const defined = DEFINES.exec(question.trim())?.[1];
+  // So does the entry of a list of commands or options that has its last word as its term
+  // ("pull <repository>: Exactly like 'merge'…" for "what is git subtree pull for?").
+  const definedAt = defined ? new RegExp(`^(?:the\\s+)?${escapeRegExp(defined).replace(/\s+/g, '\\s+')}\\b[^.;:]{0,40}?\\b(?:is|are|was|does|do|lets|helps|makes|provides|allows|gives|runs|turns|reads|writes|finds|shows|adds)\\b|^(?:--?)?${escapeRegExp(defined.split(/\s+/).at(-1)!)}\\b[^.]{0,80}?:\\s`, 'i') : null;
+  // So does its entry in a list of options or terms ("--num-callers=<number> [default: 12]: Specifies
+  // the maximum number…" for "what does the --num-callers option do?"), named without the class word.
+  const entryAt = defined ? new RegExp(`^${escapeRegExp(defined.replace(CLASS_WORD, ''))}(?![\\p{L}\\p{N}-])[^:]{0,80}:\\s`, 'iu') : null;
+  // A passage with the entry of the thing a question defines is read too, wherever it ranks
+  // among the relevant: "add <local-commit>: Create the <prefix> subtree…" for "what does git
+  // subtree add do?", below the examples and synopsis that say "git subtree add" more often.
+  const definesHere = (p: Passage) => !!defined && sentencesOf(p.text, language).some((u) => u.kind !== 'code' && (definedAt!.test(u.text) || entryAt!.test(u.text)));
+  // So is a passage with a table row keyed by the question's rarest thing (the row of
+  // disableRequestLogging in a table of options, below the option's own section).
+  const topWeight = Math.max(0, ...weights.values());
+  const keyedHere = (p: Passage) => sentencesOf(p.text, language).some((u) => u.kind === 'row' && keyCellsOf(u, language).some((k) => namesKey(k, (t) => weights.get(t) ?? 0, topWeight)));
+  const chosen = relevant.filter((p, i) => i === 0 || (i < 3 && p.score >= relevant[0].score * 0.6) || namesSection(p) || entryAsked(p, codeNames) || definesHere(p) || keyedHere(p));
   /** Per chosen passage: is it the section of one of the two named things? */
   const ownSection = chosen.map(namesSection);
   // "Which countries do you deliver to?": "countries" says what kind of answer is wanted
@@ -284,6 +315,8 @@ export function compose(
     const w = new Map(query.filter(([q]) => own.has(q)));
     return [w, [...w.values()].reduce((a, x) => a + x, 0)] as const;
   });
+  /** The question's figures ("4" of "4 bookings per member per week", "0.10" of "$0.10"). */
+  const figures = query.map(([q]) => q).filter((q) => /^\d+(?:[.,]\d+)*$/.test(q));
   chosen.forEach((p, pi) => {
     // A unit is read under its page's title and heading ("It includes theft insurance"
     // on the Cobalt Care page is about Cobalt Care): their words count as the unit's own.
@@ -313,8 +346,22 @@ export function compose(
       // question asks of it, in the table's words, not the visitor's ("what is that code
       // telling me?", "what went wrong?").
       const keyed = unit.kind === 'row' ? keyCellsOf(unit, language).find((k) => namesKey(k, (t) => weightOf.get(t) ?? 0, topQuery)) : undefined;
+      // So is an entry of a list of options or properties about the name it opens with
+      // ("--gen-suppressions=<yes|no|all> [default: no]"), not the entry that mentions it.
+      // A figure the question gives beside a header it names ("which room has 4 bookings per
+      // member per week?") is this row's when its cell under that header holds it, not another
+      // cell ("Seats: 4" of the room that allows 5 bookings).
+      // How much of the question a header over one of its figures says, at best: the room whose
+      // 4 is under "Bookings per member per week", not under "Longest single booking" (4 hours).
+      const bound = unit.kind === 'row' && figures.length > 0 ? Math.min(...figures.map((n) => Math.max(0, ...unit.text.split('; ').map((pair) => {
+        const at = pair.indexOf(': ');
+        if (at <= 0 || !terms(pair.slice(at + 2), language).includes(n)) return 0;
+        return new Set(terms(pair.slice(0, at), language).filter((t) => weightOf.has(t) && !figures.includes(t))).size;
+      })))) : 0;
+      const term = unit.kind !== 'row' && unit.kind !== 'code' ? entryTerm(unit.text) : null;
+      const entry = term ? keyCells({ ...unit, cells: [term] }, (t) => terms(t, language)).find((k) => namesKey(k, (t) => weightOf.get(t) ?? 0, topQuery)) : undefined;
       // A unit counts as much as its passage is relevant; among equals the earlier one wins.
-      const pick: Pick = { passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at, keyed };
+      const pick: Pick = { passage: pi, index, unit, covers, score: 0, factor: ownSection[pi] ? 1 : p.score / chosen[0].score, inMain, at, keyed, entry, bound };
       candidates.push(pick);
       picksOf[pi].push(pick);
     });
@@ -336,7 +383,11 @@ export function compose(
     if (hit <= 0) return -1;
     const score = hit * factor + together * TOGETHER - c.index * 0.002;
     // A row the part names by its key answers it, however many other words the part has.
-    return c.keyed && part.some(([q]) => c.keyed!.includes(q)) ? Math.max(score, MIN_SENTENCE + KEYED_ROW) : score;
+    // Among rows that say as much, it leads the row that only mentions it ("SIGPOLL: Synonym
+    // for SIGIO" for "what does SIGIO mean?"): a row is about its key.
+    if (c.keyed && part.some(([q]) => c.keyed!.includes(q))) return Math.max(score + KEYED_TIE, MIN_SENTENCE + KEYED_ROW);
+    const tied = c.bound ? score + BOUND_TIE * Math.min(1, c.bound / BOUND_HEADER_WORDS) : score;
+    return c.entry && part.some(([q]) => c.entry!.includes(q)) ? tied + KEYED_TIE : tied;
   };
   for (const c of candidates) c.score = scoreFor(c, query, total);
   /** Per chosen passage, the question words any term of its text, title or heading says (what each part's cover is read from). */
@@ -389,15 +440,6 @@ export function compose(
   // A line of an example's code says little alone ("// Add an endpoint of your choice"): it
   // answers only a question that asks for code, a command or an example.
   const wantsCode = WANTS_CODE.test(question);
-  // "What is git-jump?", "What does Massif do?": the sentence that has the thing as its
-  // subject ("Git-jump is a script…") defines it; others only mention it.
-  const defined = DEFINES.exec(question.trim())?.[1];
-  // So does the entry of a list of commands or options that has its last word as its term
-  // ("pull <repository>: Exactly like 'merge'…" for "what is git subtree pull for?").
-  const definedAt = defined ? new RegExp(`^(?:the\\s+)?${escapeRegExp(defined).replace(/\s+/g, '\\s+')}\\b[^.;:]{0,40}?\\b(?:is|are|was|does|do|lets|helps|makes|provides|allows|gives|runs|turns|reads|writes|finds|shows|adds)\\b|^(?:--?)?${escapeRegExp(defined.split(/\s+/).at(-1)!)}\\b[^.]{0,80}?:\\s`, 'i') : null;
-  // So does its entry in a list of options or terms ("--num-callers=<number> [default: 12]: Specifies
-  // the maximum number…" for "what does the --num-callers option do?"), named without the class word.
-  const entryAt = defined ? new RegExp(`^${escapeRegExp(defined.replace(CLASS_WORD, ''))}(?![\\p{L}\\p{N}-])[^:]{0,80}:\\s`, 'iu') : null;
   const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
   // Its answer may follow a run of questions that go on asking ("Could Memcheck record a
@@ -694,6 +736,9 @@ export function compose(
   // own ("+ Default: `10000`", "Defaults to 5") gives that line with the answer.
   if (/\bdefault\b/i.test(question)) {
     for (const pi of new Set(picks.map((p) => p.passage))) {
+      // Not when a unit given states it already (an option list's entry: the first default line
+      // of its passage is another option's).
+      if (picks.some((p) => p.passage === pi && DEFAULT_LINE.test(p.unit.text))) continue;
       const i = unitsOf[pi].findIndex((u) => DEFAULT_LINE.test(u.text));
       if (i >= 0) add(unitPick(pi, i));
     }

@@ -19,8 +19,13 @@ import type { IndexData } from './search-index.ts';
  * 3: "-tion"/"-sion" nouns keep the verb's last letter ("connection" → "connect", text.ts).
  * 4: the terms of a definition list's entries ("pull <repository>::") are indexed as headings.
  * 5: an option's synopsis line opens the passage of its description (knowledge.ts chunk).
+ * 6: an option's synopsis on a line of its own is indexed as a heading (knowledge.ts fieldTerms).
+ * 7: a one-letter key of a key combination is a term with its modifier ("Ctrl + U" → "ctrl+u", text.ts tokens).
+ * 8: a code listing cut between passages is closed and opened again at the cut (knowledge.ts chunk).
+ * 9: one line of counts under a ruled header is a table (sources/pdf.ts columnsOf).
+ * 10: a count with thousands separators ("2,276,334") is one term, without them (text.ts tokens).
  */
-const FORMAT = 5;
+const FORMAT = 10;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

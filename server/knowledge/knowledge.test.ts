@@ -29,6 +29,17 @@ describe('documents', () => {
     rmSync(dir, { recursive: true });
   });
 
+  test('a code listing cut between passages is closed at the cut and opened again after it', () => {
+    const code = Array.from({ length: 30 }, (_, i) => `const value${i} = compute(${i}) // a line of the example, long enough to fill`).join('\n\n');
+    const text = `# Example\n\n**app.js**\n\`\`\`js\n${code}\n\`\`\`\n\nThe server listens on port 3000 after this.`;
+    const passages = chunk({ id: 'a', title: 'A', url: '', text });
+    expect(passages.length).toBeGreaterThan(1);
+    for (const p of passages) expect(p.text.split('\n').filter((l) => l.startsWith('```')).length % 2).toBe(0);
+    // The prose after the listing is prose, not code.
+    const last = sentencesOf(passages.at(-1)!.text);
+    expect(last.find((u) => u.text.includes('port 3000'))?.kind).toBe('text');
+  });
+
   test('chunks follow headings and keep ids per source', () => {
     const parts = chunk({ id: 'doc.md', title: 'Doc', url: '', text: '# One\n\nAlpha text.\n\n## Two\n\nBeta text.' });
     expect(parts.map((p) => [p.id, p.heading, p.text])).toEqual([['doc.md#0', 'One', 'Alpha text.'], ['doc.md#1', 'Two', 'Beta text.']]);
@@ -155,6 +166,20 @@ describe('documents', () => {
     expect(r.passages[0].sourceId).toBe('m');
     expect(tokens('send an e-mail, or x - y').filter((t) => t.startsWith('-'))).toEqual([]);
     expect(tokens('git commit -m "fix" -P')).toEqual(expect.arrayContaining(['-m', '-P']));
+  });
+
+  test('a count with thousands separators is one number: its groups are not the visitor\'s numbers', () => {
+    expect(tokens('Dr: 2,276,334 and 276; Node 6, 8, 10; $1,000')).toEqual(['Dr', '2276334', 'and', '276', 'Node', '6', '8', '10', '1000']);
+  });
+
+  test('a one-letter key of a key combination ("Ctrl + U") is a word of the search, with its modifier', () => {
+    expect(tokens('Ctrl + U, Meta+B or Ctrl + Shift + Backspace')).toEqual(['Ctrl', 'ctrl+u', 'Meta', 'meta+b', 'or', 'Ctrl', 'Shift', 'Backspace']);
+    const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'keys', title: 'TTY keybindings', url: '', text: '| Keybindings | Description |\n|---|---|\n| Ctrl + F | Forward one character |\n| Ctrl + U | Delete from the current position to the line start |\n| Ctrl + K | Delete from the current position to the end of line |' },
+      { id: 'other', title: 'Other', url: '', text: 'A description of something else.' },
+    ] } });
+    const r = kb.search('What is the description for Ctrl + U?');
+    expect(compose('What is the description for Ctrl + U?', r.passages, r.weights)?.text).toBe('Keybindings: Ctrl + U; Description: Delete from the current position to the line start');
   });
 
   test('the entry of a man page\'s list of commands is found by its term, as a heading is', () => {

@@ -18,10 +18,10 @@ import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
 import { searchedParts } from './question-parts.ts';
 import { englishSpelling, isBritishSpelling, isEnglishWord } from './english-words.ts';
 import { messageLanguage } from './language.ts';
-import { isOptionTerm, keyCells, namesKey, splitSentences, units } from './units.ts';
+import { entryTerm, isOptionTerm, keyCells, namesKey, splitSentences, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { askedWords, asksAsHeading, escapeRegExp, FENCE, isStopWord, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
+import { askedWords, asksAsHeading, DASHED, escapeRegExp, FENCE, isStopWord, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -191,12 +191,16 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   // only as the first line of a block that goes on (under a title a dashed line is the
   // title's underline; alone, a thematic break).
   let listing = false;
-  // The fence that opened it ("```", "------------"): a passage cut inside a listing opens with
-  // it again, or the next passage's code read as prose up to its closing fence, and what came
-  // after as code ("The other log entries that will be disabled are:" and its list).
-  let fence = '```';
+  // The line that opened it ("```js", "------------"): a passage cut inside a listing is closed
+  // at the cut and opens with it again, or the next passage's code read as prose up to its
+  // closing fence, and what came after as code ("The other log entries that will be disabled
+  // are:" and its list).
+  let opening = '```';
+  const close = (inListing: boolean) => {
+    if (inListing) buf.push(/^[`~]+/.exec(opening)?.[0] ?? opening);
+  };
   const reopen = (inListing: boolean) => {
-    if (inListing) buf.push(fence);
+    if (inListing) buf.push(opening);
   };
   // Where the list being read starts in buf (its lead-in, or its first item), and its lead-in:
   // a loose list (items apart by blank lines, as HTML's <li>, PDF items and Markdown's loose
@@ -212,8 +216,9 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     const lines = b.split('\n');
     const inListing = listing;
     lines.forEach((line, i) => {
-      if (!FENCE.test(line) || !(listing || (i === 0 && lines.length > 1))) return;
-      if (!listing) fence = line.trim().replace(/^(`{3,}|~{3,}).*$/, '$1');
+      // A fence of backticks opens one anywhere, as Markdown reads it ("**app.js**" over "```js").
+      if (!FENCE.test(line) || !(listing || !DASHED.test(line) || (i === 0 && lines.length > 1))) return;
+      if (!listing) opening = line.trim();
       listing = !listing;
     });
     const h = inListing ? null : /^#{1,6}\s+(.+?)\s*#*$/.exec(lines[0]);
@@ -238,7 +243,7 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     // A lead-in ("…exposes the following functions:") stays with what it introduces, when
     // that fits in a passage of its own: split from its list, neither half answers.
     const leadIn = buf.length > 0 && /:\s*$/.test(buf.at(-1)!);
-    const pieces = b.length > CHUNK_CHARS ? tablePieces(b) : null;
+    const pieces = b.length > CHUNK_CHARS && !inListing ? tablePieces(b) : null;
     if (pieces) {
       // A long table is cut between rows, each piece under the table's header (and lead-in),
       // so a row is searched in a passage of ordinary size, not in one of 20,000 characters.
@@ -270,6 +275,7 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
           buf.push(...list);
         }
       } else {
+        close(inListing);
         flush();
         if (runLead) buf.push(carriedLead(runLead));
         reopen(inListing);
@@ -279,7 +285,8 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
       // An FAQ's question ("5.1. Can Valgrind write my suppressions for me?") opens the passage
       // of its answer ("Yes! Use --gen-suppressions=yes…"), not the end of the one before.
       // So does an option's synopsis ("--num-callers=<number> [default: 12]") its description.
-      const question = buf.length > 1 && ((ASKS.test(buf.at(-1)!) && !ASKS.test(b)) || isOptionTerm(buf.at(-1)!)) ? buf.pop()! : null;
+      const question = !inListing && buf.length > 1 && ((ASKS.test(buf.at(-1)!) && !ASKS.test(b)) || isOptionTerm(buf.at(-1)!)) ? buf.pop()! : null;
+      close(inListing);
       flush();
       if (question) buf.push(question);
       reopen(inListing);
@@ -396,6 +403,8 @@ const UNKNOWN_WEIGHT = 1;
 const SYNONYM_FACTOR = 0.8;
 /** Candidates ranked again with coverage, per passage returned. */
 const CANDIDATES = 4;
+/** Candidates for the question's rarest word alone, per passage returned. */
+const RARE_CANDIDATES = 4;
 
 /**
  * A question of several parts ("Can a Day Pass be refunded? Also, how much is the Amex
@@ -454,6 +463,12 @@ function readTexts(bot: Source): { docs: SourceDocument[]; binaries: string[]; p
  * read is a problem, never a failure.
  */
 export async function collect(bot: Source): Promise<Collected> {
+  const { docs, problems } = await readDocuments(bot);
+  return { passages: docs.flatMap((doc) => chunk(doc)), problems };
+}
+
+/** The bot's documents as the chunker reads them (PDF and DOCX parsed); what could not be read. */
+export async function readDocuments(bot: Source): Promise<{ docs: SourceDocument[]; problems: string[] }> {
   const { docs, binaries, problems } = readTexts(bot);
   for (const file of binaries) {
     try {
@@ -462,7 +477,7 @@ export async function collect(bot: Source): Promise<Collected> {
       problems.push(`${file}: ${(e as Error).message}`);
     }
   }
-  return { passages: docs.flatMap((doc) => chunk(doc)), problems };
+  return { docs, problems };
 }
 
 /** `collect` for callers that cannot wait: PDF and DOCX files need the async `KnowledgeBase.load`. */
@@ -485,9 +500,13 @@ function* fieldTerms(passages: Stored[], language: string): Generator<FieldTerms
   const steps = terms('step', language);
   // The terms of a list of commands or options ("pull <repository> <remote-ref>::", as man pages
   // write them) are searched as headings are: each names what its entry is about.
+  // So is the name of an option whose synopsis stands on a line of its own ("--read-var-info=
+  // <yes|no> [default: no]", as manuals set them over their description): its entry is found
+  // before the passages that mention it. The name whole, not its parts ("gen", "suppressions").
   for (const p of passages) {
     const defined = [...p.text.matchAll(DEFINED_TERM)].map((m) => m[1]).join(' ');
-    yield { title: terms(p.title, language), heading: terms(`${p.heading} ${defined}`, language), text: NUMBERED_STEPS.test(p.text) ? [...terms(p.text, language), ...steps] : terms(p.text, language) };
+    const options = p.text.split('\n').filter(isOptionTerm).flatMap((line) => terms(entryTerm(line) ?? '', language).slice(0, 1));
+    yield { title: terms(p.title, language), heading: [...terms(`${p.heading} ${defined}`, language), ...options], text: NUMBERED_STEPS.test(p.text) ? [...terms(p.text, language), ...steps] : terms(p.text, language) };
   }
 }
 
@@ -687,6 +706,17 @@ export class KnowledgeBase {
    */
   private faqMatch(doc: number, asked: Set<string>): number {
     return asksAsHeading(this.passages[doc].heading, asked, this.language) ? FAQ_MATCH : 0;
+  }
+
+  /** Per passage, the options whose synopsis stands on a line of their own ("--auto=<no|yes> [default: yes]"), read once. */
+  private readonly optionLines = new Map<number, string[]>();
+  private optionsOf(doc: number): string[] {
+    let options = this.optionLines.get(doc);
+    if (!options) {
+      options = this.passages[doc].text.split('\n').filter(isOptionTerm).map((line) => (entryTerm(line) ?? '').toLowerCase()).filter(Boolean);
+      this.optionLines.set(doc, options);
+    }
+    return options;
   }
 
   /** Per passage, the key cells of its table rows (units.ts keyCells), read once. */
@@ -952,7 +982,10 @@ export class KnowledgeBase {
         return expanded.map((q) => q.own && inPart.has(q.term));
       });
       if (partsOwn.some((inPart) => partTotal(inPart) < ownTotal * PART_SHARE)) partsOwn.length = 0;
-      const hits = this.index.search(expanded, limit * CANDIDATES);
+      // The passages that say the question's rarest word most are candidates too, whatever the
+      // question's common words find (search-index.ts search).
+      const rarest = expanded.reduce((top, q, i) => (q.own && q.expansions.length && (top < 0 || q.idf > expanded[top].idf) ? i : top), -1);
+      const hits = this.index.search(expanded, limit * CANDIDATES, rarest, limit * RARE_CANDIDATES);
       // Each part is searched by its own words too: the whole question's best passages may all
       // be the other part's ("What's the origin of the name Valgrind? Also, in the cg_annotate
       // example, what's the D1mw count for concord.c:add_existing?").
@@ -970,6 +1003,9 @@ export class KnowledgeBase {
       const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.meant, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());
       const codeNames = codeNamesIn(question);
+      // An option the question names ("what is --auto for?") is asked about at its entry: the
+      // passage whose synopsis line opens with it, as a section whose heading names it.
+      const optionNames = (question.match(/(?<![\w-])--?[A-Za-z][\w-]*/g) ?? []).map((o) => o.toLowerCase());
       const partWeights = partsOwn.map((inPart) => new Map(expanded.filter((_, i) => inPart[i]).map((q) => [q.term, q.idf])));
       const ranked = hits.map((h) => {
         let own = 0;
@@ -988,7 +1024,7 @@ export class KnowledgeBase {
         const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
         // A section one part names ("what application hooks are there?" beside another question) is named too.
         const section = sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language) || partWeights.some((w, k) => sectionAsked(this.passages[h.doc], w, partTotal(partsOwn[k]), this.language));
-        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, section, named: section || entryAsked(this.passages[h.doc], codeNames), partShares };
+        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, section, named: section || entryAsked(this.passages[h.doc], codeNames) || (optionNames.length > 0 && this.optionsOf(h.doc).some((o) => optionNames.includes(o))), partShares };
       });
       // An entry of a reference is often cut into many passages (its history, its parameters,
       // its prose, its examples): only its best few count as named, so they leave room for the

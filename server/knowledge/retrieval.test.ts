@@ -49,6 +49,8 @@ describe('questions', () => {
 
   test('personal data and question frames do not become search terms', () => {
     expect(withoutPersonalData('mail jo.doe@mail.example, call +49 30 1234567, order 88812345, see https://x.example/a').match(/\p{L}+|\d+/gu)).toEqual(['mail', 'call', 'order', 'see']);
+    // A date as tables write it is what is asked about, not a phone number.
+    expect(questionTerms('Which version has a release date of 2019-02-25? Call 0171-555-1234.')).toEqual(['version', 'releas', 'date', '2019-02-25', '20190225', '2019', '02', '25', 'call']);
     expect(questionTerms('How long does the tune-up take?')).not.toContain('long');
     expect(questionTerms('Different question: which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
     // "Unrelated, but …" opens a new question; "unrelated histories" further on is a topic.
@@ -594,4 +596,37 @@ test('a measure written with a hyphen ("12-month", "30-day") is a quantity, not 
   // Letters with digits still name things.
   expect(looksLikeName('X11', 'Does it run on X11?')).toBe(true);
   expect(looksLikeName('utf8', 'Is the output utf8?')).toBe(true);
+});
+
+describe('entries of an option list', () => {
+  test("an option's synopsis on a line of its own finds its entry before the passages that mention the option", () => {
+    const base = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'mention', title: 'Monitor commands', url: '', text: 'In the example the pointers are shown before the tree was leaked. The descriptions are detailed as the option --read-var-info=yes was given at startup, with --read-var-info=yes again.' },
+      { id: 'options', title: 'Uncommon options', url: '', text: '==15377== at 0x8048520: fun_d (inlinfo.c:6)\n--read-var-info=<yes|no> [default: no]\nWhen enabled, the tool reads information about variable types and locations from debug info. This slows startup significantly.' },
+      ...['one', 'two', 'three'].map((w) => ({ id: w, title: w, url: '', text: `Page ${w} about something else entirely.` })),
+    ] } });
+    expect(base.search('What is --read-var-info?').passages[0].sourceId).toBe('options');
+  });
+});
+
+describe('candidates', () => {
+  test('a section titled by the rarest word of the question is a candidate, however many passages repeat its common words', () => {
+    const filler = Array.from({ length: 40 }, (_, i) => ({ id: `f${i}`, title: `Options ${i}`, url: '', text: `# Option ${i}\n\nSet the default option. The default is set by the option set. Default option set, default set.` }));
+    const base = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      ...filler,
+      { id: 'proxy', title: 'Server', url: '', text: '# `trustProxy`\n\n+ Default: `false`\n+ `true/false`: Trust all proxies (`true`) or do not trust any proxies (`false`).\n+ `string`: Trust only given IP/CIDR (e.g. `127.0.0.1`). May be a list of comma separated values, one after another, as many as the deployment needs.\n+ `number`: Hop-count-only trust is disabled because it cannot validate the immediate peer and lets direct clients spoof forwarded values. Use an address string, array, or custom function that validates the proxy address instead.\n+ `Function`: Custom trust function that takes the address as first argument and the hop as second.' },
+      ...Array.from({ length: 8 }, (_, i) => ({ id: `mention${i}`, title: 'Request', url: '', text: `# .ip${i}\n\nThe address ${i} of the incoming request, when trustProxy is enabled.` })),
+    ] } });
+    expect(base.search('By default, what is trustProxy set to?').passages.map((p) => p.sourceId)).toContain('proxy');
+  });
+});
+
+describe('options named by the question', () => {
+  test("an option the question names ranks its entry first, before passages that say its word more often", () => {
+    const base = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      ...[1, 2, 3, 4, 5, 6].map((i) => ({ id: `auto${i}`, title: 'Output', url: '', text: `Auto-annotation ${i}: whether auto-annotation was requested via the --auto=yes option. Auto runs auto tools.` })),
+      { id: 'options', title: 'cg_annotate options', url: '', text: '--context=N [default: 8]\nPrint N lines of context.\n\n--auto=<no|yes> [default: yes]\nWhen enabled, automatically annotates every file that can be found.' },
+    ] } });
+    expect(base.search('What is --auto for?').passages[0].sourceId).toBe('options');
+  });
 });

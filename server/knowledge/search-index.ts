@@ -146,7 +146,25 @@ export async function buildIndexAsync(passages: Iterable<FieldTerms>): Promise<I
  * a score per passage and the list of passages touched, so a search allocates nothing in
  * proportion to the index (young-generation GC was most of the tail over 100,000 passages).
  */
+/** The `limit` largest offers by key, by a bounded insertion (touched can be most of the index). */
+function bounded(limit: number) {
+  const list: { doc: number; key: number; score: number }[] = [];
+  let floor = 0;
+  return {
+    list,
+    offer(doc: number, key: number, score = key) {
+      if (limit <= 0 || (list.length === limit && key <= floor)) return;
+      if (list.length < limit) list.push({ doc, key, score });
+      else list[limit - 1] = { doc, key, score };
+      for (let j = list.length - 1; j > 0 && list[j - 1].key < list[j].key; j--) [list[j - 1], list[j]] = [list[j], list[j - 1]];
+      floor = list[list.length - 1].key;
+    },
+  };
+}
+
 let scores = new Float64Array(0);
+/** Per passage, what the query's rarest word alone scores (search's `rare`). */
+let rareScores = new Float64Array(0);
 let touched = new Uint32Array(0);
 
 /** Keys next to each other on a QWERTY keyboard. */
@@ -415,44 +433,51 @@ export class SearchIndex {
   }
 
   /** The `limit` best passages for already expanded query terms, best first. */
-  search(query: { weight: number; expansions: Expansion[] }[], limit: number): Hit[] {
+  /**
+   * The best `limit` passages for a query; with `rare` (the index of the query's rarest word),
+   * also the best `rareLimit` passages for that word alone: a passage titled by it ("### 
+   * `trustProxy`" over its default and values) may say nothing else of the question and fall
+   * behind the many that repeat its common words ("default", "set", "option").
+   */
+  search(query: { weight: number; expansions: Expansion[] }[], limit: number, rare = -1, rareLimit = 0): Hit[] {
     const n = this.size;
     if (scores.length < n) {
       scores = new Float64Array(n);
+      rareScores = new Float64Array(n);
       touched = new Uint32Array(n);
     }
     const { offsets, docs, tfs, lengths } = this.data;
     const norm = K1 / this.avgLength;
     let count = 0;
-    for (const q of query) {
+    query.forEach((q, qi) => {
       // A term of weight 0 ranks nothing, but is still reported as matched (a part of the question searched alone).
-      if (q.weight === 0) continue;
+      if (q.weight === 0) return;
       for (const e of q.expansions) {
         const idf = Math.log(1 + n / (offsets[e.term + 1] - offsets[e.term] + 0.5));
         const w = q.weight * e.factor * idf * (K1 + 1);
         for (let i = offsets[e.term], end = offsets[e.term + 1]; i < end; i++) {
           const d = docs[i];
           const tf = tfs[i];
+          const add = (w * tf) / (tf + K1 * (1 - B) + B * norm * lengths[d]);
           // Every contribution is positive, so a score of 0 means "not touched yet".
           if (scores[d] === 0) touched[count++] = d;
-          scores[d] += (w * tf) / (tf + K1 * (1 - B) + B * norm * lengths[d]);
+          scores[d] += add;
+          if (qi === rare) rareScores[d] += add;
         }
       }
-    }
-    // The best `limit` by a bounded insertion: touched can be most of the index.
-    const best: { doc: number; score: number }[] = [];
-    let floor = 0;
+    });
+    const best = bounded(limit);
+    const rarest = bounded(rareLimit);
     for (let i = 0; i < count; i++) {
       const d = touched[i];
-      const s = scores[d];
+      best.offer(d, scores[d]);
+      if (rareScores[d] > 0) rarest.offer(d, rareScores[d], scores[d]);
       scores[d] = 0;
-      if (best.length === limit && s <= floor) continue;
-      if (best.length < limit) best.push({ doc: d, score: s });
-      else best[limit - 1] = { doc: d, score: s };
-      for (let j = best.length - 1; j > 0 && best[j - 1].score < best[j].score; j--) [best[j - 1], best[j]] = [best[j], best[j - 1]];
-      floor = best[best.length - 1].score;
+      rareScores[d] = 0;
     }
-    return best.map(({ doc, score }) => ({ doc, score, matched: this.matchedIn(doc, query) }));
+    const picked = new Set(best.list.map((b) => b.doc));
+    const hits = [...best.list, ...rarest.list.filter((r) => !picked.has(r.doc))];
+    return hits.map(({ doc, score }) => ({ doc, score, matched: this.matchedIn(doc, query) }));
   }
 
   /** Which query terms a passage matched, and how closely; a binary search per posting list. */

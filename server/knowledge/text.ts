@@ -160,8 +160,10 @@ export function stemOnce(word: string, language = 'en'): string | null {
   return STOP.has(stem) ? null : stem;
 }
 
+/** A modifier key and its "+" just before a key ("Ctrl + ", "Meta+"). */
+const KEY_COMBINATION = /\b(ctrl|alt|meta|shift|cmd|option)\s*\+\s*$/i;
 /** A word; a dot between digits joins ("2.4", "v1.2", "5.0.0" stay whole). */
-const TOKEN = /[\p{L}\p{N}]+(?:(?:['’_-]|\.(?=\p{N}))[\p{L}\p{N}]+)*/gu;
+const TOKEN = /[\p{L}\p{N}]+(?:(?:['’_-]|\.(?=\p{N})|(?<=\p{N}),(?=\p{N}{3}(?!\p{N})))[\p{L}\p{N}]+)*/gu;
 
 /**
  * Word tokens; a hyphenated word also yields its parts and its joined form, so "Wi-Fi"
@@ -175,6 +177,19 @@ export function tokens(text: string): string[] {
     // too short to search, and "What is -m for?" would lose the one word that says which option.
     if (/^\p{L}$/u.test(w) && text[m.index - 1] === '-' && /^(?:|[\s(\[`'"“,])$/u.test(text.slice(Math.max(0, m.index - 2), m.index - 1))) {
       out.push(`-${w}`);
+      continue;
+    }
+    // So is a one-letter key of a key combination ("Ctrl + U", "Meta+B"), as the combination:
+    // the letter alone is too short to search, and every row of a table of keybindings says "Ctrl".
+    const combo = /^\p{L}$/u.test(w) ? KEY_COMBINATION.exec(text.slice(Math.max(0, m.index - 12), m.index)) : null;
+    if (combo) {
+      out.push(`${combo[1]}+${w}`.toLowerCase());
+      continue;
+    }
+    // A count with thousands separators ("2,276,334") is one number, found as written or without
+    // them: its groups ("276") are not the visitor's numbers.
+    if (/^\d{1,3}(?:,\d{3})+$/.test(w)) {
+      out.push(w.replace(/,/g, ''));
       continue;
     }
     out.push(w);
@@ -259,7 +274,9 @@ const PERSONAL = [
   /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu, // e-mail
   /\b(?:https?:\/\/|www\.)\S+/giu, // URL
   /(?<![\p{L}\p{N}])[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|de|fr|es|uk|eu|example)(?:\/\S*)?(?![\p{L}\p{N}])/giu, // bare domain
-  /\+?\(?\d[\d\s().\/-]{5,}\d/gu, // phone or long number with separators (7+ characters)
+  // A phone or long number with separators (7+ characters); not a date as tables and release
+  // notes write it ("2019-02-25"), which is what the visitor asks about.
+  /(?<![\d-])(?!\d{4}-\d{2}-\d{2}(?![\d-]))\+?\(?\d[\d\s().\/-]{5,}\d/gu,
   /(?<![\p{L}\p{N}])(?:#[A-Z]{0,4}-?|[A-Z]{1,4}-?)\d{5,}(?![\p{L}\p{N}])/giu, // order, ticket or customer number: "#48213", "INV-20931"
   // A bare number is the visitor's case only where their words say so ("order 48213", "ticket
   // no. 55120"): alone it may be the topic, a number the pages give ("the 19182 in Memcheck's

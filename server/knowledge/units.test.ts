@@ -1,7 +1,8 @@
 /** The structure answers are made of (issue 20): wrapped prose, lists with lead-ins, table rows with headers. */
 import { describe, expect, test } from 'vitest';
 import { htmlToText } from './text.ts';
-import { units } from './units.ts';
+import { entryTerm, keyCells, units } from './units.ts';
+import { terms } from './text.ts';
 
 describe('units', () => {
   test('hard-wrapped lines are one paragraph, split into sentences only at sentence ends', () => {
@@ -38,6 +39,38 @@ describe('units', () => {
     expect(u[5].group).toBe(u[0].group);
   });
 
+  test('a Markdown table is read as GitHub reads it: an escaped pipe is in its cell, a row may leave off its closing pipe', () => {
+    expect(units('| Property | Type | Default |\n|---|---|---|\n| `disableRequestLogging` | `boolean \\| (req) => boolean` | `false` |').map((u) => u.text))
+      .toEqual(['Property: disableRequestLogging; Type: boolean | (req) => boolean; Default: false']);
+    expect(units('| Code | Description |\n|---|---|\n| A_ONE | First. |\n| A_TWO | Second.\n| A_THREE | Third. |').map((u) => u.text))
+      .toEqual(['Code: A_ONE; Description: First.', 'Code: A_TWO; Description: Second.', 'Code: A_THREE; Description: Third.']);
+    // A line that opens with a pipe but no table is prose.
+    expect(units('| not a table').map((u) => u.kind)).toEqual(['text']);
+  });
+
+  test('a row is keyed by its identifiers, and by all the words of a short first cell', () => {
+    const keys = (row: string) => units(`| Zone | Countries |\n|---|---|\n${row}`).flatMap((u) => keyCells(u, (t) => terms(t)));
+    expect(keys('| Zone 5 | All other countries |')).toEqual([['zone', '5']]);
+    expect(keys('| ENOSPC | No space left |')).toEqual([['enospc']]);
+    // A name with a dot or colon is its parts, each an identifier (not "new", "word", "node").
+    expect(keys('| 3,152 | concord.c:new_word_node |')).toEqual([['concord', 'new_word_node']]);
+    // One word of many rows ("Ctrl" of "Ctrl + Shift") names no row.
+    expect(keys('| Ctrl + Shift | Both at once, for a long time |')).toEqual([['ctrl', 'shift']]);
+    expect(keys('| Ctrl + | Both |')).toEqual([]);
+    // In a table of figures, its first cell of words names the row.
+    expect(keys('| 27,742,716 | 276 | PROGRAM TOTALS |')).toEqual([['program', 'total']]);
+  });
+
+  test('an entry of a reference is known by the name it opens with', () => {
+    expect(entryTerm('--gen-suppressions=<yes|no|all> [default: no]')).toBe('--gen-suppressions');
+    expect(entryTerm('--quiet: Suppress unnecessary output messages on stderr.')).toBe('--quiet');
+    expect(entryTerm('pull <repository> <remote-ref>: Exactly like merge.')).toBe('pull');
+    expect(entryTerm('ignoreErrors <boolean> Ignore errors when writing to the underlying streams.')).toBe('ignoreErrors');
+    // Prose that opens with a word is no entry.
+    expect(entryTerm('When set to yes, Valgrind will pause after every error.')).toBeNull();
+    expect(entryTerm('Note: this is prose.')).toBe('Note');
+  });
+
   test('a Markdown table becomes rows that name their headers', () => {
     expect(units('| Plan | Midtown | Harbor |\n|---|---|---|\n| Hot Desk | $269 | $289 |').map((u) => [u.kind, u.text]))
       .toEqual([['row', 'Plan: Hot Desk; Midtown: $269; Harbor: $289']]);
@@ -55,6 +88,10 @@ describe('units', () => {
     expect(units('-m <message>::\n--message=<message>::\n\tSpecify <message> as the commit message.').map((u) => u.text))
       .toEqual(['-m <message>, --message=<message>: Specify <message> as the commit message.']);
     expect(units('```\nnpm i\n```').map((u) => u.kind)).toEqual(['code']);
+    // A short description is one unit with its term, as a table row's cell is; a long one is sentences.
+    expect(units('add <repository>::\n\tCreate the subtree by importing its contents.\n\tA new commit is created automatically.').map((u) => u.text))
+      .toEqual(['add <repository>: Create the subtree by importing its contents. A new commit is created automatically.']);
+    expect(units(`split::\n\tExtract a history. ${'It goes on and on about the history. '.repeat(12)}`).length).toBeGreaterThan(2);
     // Plain-text docs fence a listing with long dashed lines: its comments are code, not headings.
     const listing = units('Invoke it like this:\n\n--------------------\n# jump to merge conflicts\ngit jump merge\n--------------------\n\nIt works with vim.');
     expect(listing.map((u) => [u.kind, u.text])).toEqual([['text', 'Invoke it like this:'], ['code', '# jump to merge conflicts'], ['code', 'git jump merge'], ['text', 'It works with vim.']]);

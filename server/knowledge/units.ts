@@ -56,7 +56,13 @@ export function splitSentences(paragraph: string): string[] {
   return paragraph.split(/(?<=[.!?。]["')\]]?)(?<!(?:^|[\s(])(?:e\.g|eg|i\.e|ie|etc|vs|cf|approx|incl|fig|Fig|Mr|Mrs|Ms|Dr|St)\.)(?<!(?:^|[.!?]\s)\d+(?:\.\d+)*\.)\s+(?=[\p{Lu}\p{N}"'(`<\[])/u).map((s) => s.trim()).filter((s) => s.length > 1);
 }
 
-const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => plainInline(c));
+/**
+ * A row's cells as GitHub's Markdown reads them: "\|" is a pipe inside a cell ("`boolean \|
+ * (req) => boolean`"), not a column break, which moved every later cell under the next header.
+ */
+const cells = (line: string) => line.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/).map((c) => plainInline(c.replace(/\\\|/g, '|')));
+/** A row of an open table may leave off its closing pipe, as GitHub's Markdown allows. */
+const OPEN_ROW = /^\s*\|.*\|/;
 
 /** One body row under its headers: "Plan: Hot Desk; Midtown: $269". Empty cells are left out. */
 function rowText(header: string[] | null, row: string[]): string {
@@ -72,13 +78,40 @@ function rowText(header: string[] | null, row: string[]): string {
 export function keyCells(unit: Unit, termsOf: (text: string) => string[]): string[][] {
   const letters = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, '').length;
   // A cell that lists names ("Canada, Mexico") keys its row by each of them.
-  return (unit.cells ?? []).flatMap((c) => c.split(/\s*,\s*/)).filter((c) => c.length >= 3 && !/\s/.test(c) && /\p{L}/u.test(c)).map((c) => {
+  // An identifier is one term ("fst_err_dec_after_start", its parts after it); a name with a
+  // dot or colon is its parts ("concord.c:insert" is "concord" and "insert"), all of them, each
+  // an identifier ("concord.c:new_word_node" is "concord" and "new_word_node").
+  const identifier = (c: string) => {
     const ts = termsOf(c);
-    // An identifier is one term ("fst_err_dec_after_start", its parts after it); a name with a
-    // dot or colon is its parts ("concord.c:insert" is "concord" and "insert"), all of them.
     return ts.length && letters(ts[0]) >= letters(c) * WHOLE_SHARE ? [ts[0]] : ts;
-  }).filter((ts) => ts.length > 0);
+  };
+  const identifiers = (unit.cells ?? []).flatMap((c) => c.split(/\s*,\s*/)).filter((c) => c.length >= 3 && !/\s/.test(c) && /\p{L}/u.test(c)).map((c) => {
+    const whole = identifier(c);
+    return whole.length > 1 ? c.split(/[.:/]+/).flatMap(identifier) : whole;
+  });
+  // The first cell of a few words is the row's name ("Zone 5", "Ctrl + U"), or in a table of
+  // figures its first cell of words ("PROGRAM TOTALS"): all its words key the row, so the one
+  // that tells it from its neighbours ("5", not "1") must be named too. A name of one word that
+  // stands for many ("Ctrl" of "Ctrl + U") keys nothing.
+  const first = unit.cells?.find((c) => /\p{L}/u.test(c)) ?? '';
+  const name = /\s/.test(first) && first.split(/\s+/).length <= KEY_WORDS ? termsOf(first) : [];
+  return [...identifiers.filter((ts) => ts.length > 0), ...(name.length > 1 ? [name] : [])];
 }
+/** A definition list's description this long at most is one unit with its term. */
+const ENTRY_CHARS = 400;
+/** How many words a row's first cell may have to name it. */
+const KEY_WORDS = 4;
+/**
+ * The name an entry of a reference opens with: an option's synopsis ("--gen-suppressions=<yes|no|all>
+ * [default: no]"), a term before its description ("--quiet: Suppress…", "pull <repository>: …"),
+ * a property with its type ("ignoreErrors <boolean> Ignore errors…"); null for other text.
+ */
+export function entryTerm(text: string): string | null {
+  const m = ENTRY_TERM.exec(text) ?? PROPERTY_TERM.exec(text);
+  return m ? m[1] : null;
+}
+const ENTRY_TERM = /^\s*(-{1,2}[\p{L}\p{N}][\w-]*|[\p{L}_$][\w$.-]*)(?:=\S*)?(?:\s+(?:<[^>]+>|\[[^\]]*\]))*(?:,\s+[^:.]{1,80}?)?\s*(?::\s|$)/u;
+const PROPERTY_TERM = /^\s*([\p{L}_$][\w$.-]*)(?:\s+<[^>\s]+>(?:\s*\|\s*<[^>\s]+>)*)\s/u;
 /** How much of a cell's letters its first term must hold to be the whole identifier (a stem drops an ending). */
 const WHOLE_SHARE = 0.8;
 
@@ -141,6 +174,14 @@ export function units(text: string): Unit[] {
     if (definition) {
       textOf = `${definition}: ${textOf}`;
       definition = null;
+      // A short description is the entry's one cell, as a table row's is: split into sentences,
+      // "what does git subtree add do?" got its first ("Create the <prefix> subtree…") without
+      // what follows it ("A new commit is created automatically, joining…").
+      const joined = plainText(textOf);
+      if (joined.length <= ENTRY_CHARS) {
+        out.push({ text: joined, kind: 'text', group: -1 });
+        return;
+      }
     }
     emitProse(textOf);
   };
@@ -224,7 +265,7 @@ export function units(text: string): Unit[] {
       inList = false;
       continue;
     }
-    if (ROW.test(line)) {
+    if (ROW.test(line) || (table && OPEN_ROW.test(line))) {
       flushPara(); flushItem();
       inList = false;
       if (SEPARATOR.test(line)) continue;

@@ -75,6 +75,18 @@ describe('PDF files', () => {
     expect(units(doc.text).filter((u) => u.kind === 'row').map((u) => u.text)[1]).toBe('Ir: 2,521,927; I1mr: 2; Dr: 591,215; file:function: concord.c:hash');
   });
 
+  test('one line of counts under a ruled header is a table too (the program totals)', async () => {
+    const bytes = await makePdf([
+      [['--------------------------------', 'Ir I1mr Dr', '--------------------------------', '27,742,716 276 10,955,517 PROGRAM TOTALS'],
+      ['The lamp has three', 'modes for the evening', 'and two for mornings.']],
+    ]);
+    const [doc] = await readPdf(bytes, 'm.pdf', 'm');
+    expect(units(doc.text).filter((u) => u.kind === 'row').map((u) => u.text)).toEqual(['Ir: 27,742,716; I1mr: 276; Dr: 10,955,517; PROGRAM TOTALS']);
+    // Unruled, three lines of prose with figures stay prose.
+    const [prose] = await readPdf(await makePdf([[['Sizes are 10 12 14', 'and then 16 18 20 22 24 in total.']]]), 'p.pdf', 'p');
+    expect(prose.text).not.toContain('|');
+  });
+
   test('without a metadata title the first line of text is the title', async () => {
     const docs = await readPdf(Buffer.from(await makePdf([[['Warranty terms'], ['Two years against defects.']]])), 'w.pdf', 'w');
     expect(docs[0].title).toBe('Warranty terms');

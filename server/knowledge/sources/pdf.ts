@@ -53,15 +53,18 @@ const FIGURE = /^(?:[\d][\d,.]*%?|\.)$/;
  */
 function columnsOf(lines: string[]): { before: string[]; table: string } | null {
   const kept = lines.filter((l) => !RULE_LINE.test(l));
+  const ruled = kept.length < lines.length;
   const words = kept.map((l) => l.split(' '));
   const figures = (ws: string[]) => ws.filter((w) => FIGURE.test(w)).length;
-  for (let h = 0; h < kept.length - 2; h++) {
+  for (let h = 0; h < kept.length - (ruled ? 1 : 2); h++) {
     const header = words[h];
     const k = header.length;
     if (k < 3 || figures(header) > 0 || /[.!?;]$/.test(kept[h])) continue;
     const rows: string[][] = [];
     for (let r = h + 1; r < kept.length && words[r].length >= k && figures(words[r].slice(0, k)) * 2 >= k; r++) rows.push(words[r]);
-    if (rows.length < 2) continue;
+    // One row is a table too when rules frame the output ("PROGRAM TOTALS" under its ruled
+    // header): prose never draws them.
+    if (rows.length < (ruled ? 1 : 2)) continue;
     // Rows beyond the table's lines (prose after it) are not read as rows.
     if (h + 1 + rows.length < kept.length) return null;
     const exact = rows.filter((r) => r.length === k);
