@@ -1004,6 +1004,19 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'How do you pronounce Valgrind?')).toBe('The "Val" as in the word "value".');
   });
 
+  test('an FAQ entry that states the visitor\'s case without asking is not its own answer', () => {
+    const manual = 'Memcheck checks every read and write of memory, and every call to malloc and free, as the program runs. '.repeat(3).trim();
+    const kb2 = baseOf([
+      { id: 'faq', title: 'FAQ', url: '', text: `4.4. My program crashes. What's happening?\n\nIts memory layout differs under Valgrind.\n\n4.5. Memcheck doesn't report any errors and I know my program has errors.\n\nThere are two possible causes of this: child processes and static linking.` },
+      { id: 'manual', title: 'Manual', url: '', text: `# Reporting of errors\n\n${manual} Errors in your program are reported as they happen.` },
+    ]);
+    const out = answerFrom(kb2, "Memcheck doesn't report any errors and I know my program has errors.");
+    expect(out).toMatch(/two possible causes/);
+    expect(out).not.toMatch(/^4\.5\./);
+    // So asked with its number.
+    expect(answerFrom(kb2, "4.5. Memcheck doesn't report any errors and I know my program has errors.")).toMatch(/two possible causes/);
+  });
+
   test('an FAQ entry that states its case before it asks is answered by what follows its question', () => {
     const kb2 = baseOf([
       { id: 'faq', title: 'FAQ', url: '', text: '4.4. My program crashes normally, but doesn\'t under Valgrind, or vice versa. What\'s happening? When a program runs under Valgrind, its memory layout is different.' },

@@ -6,7 +6,7 @@
  */
 import { codeNamesIn, entryAsked, MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
-import { askedPart, askedWords, asksAsHeading, escapeRegExp, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
+import { askedPart, askedWords, asksAsHeading, escapeRegExp, FAQ_ENTRY, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
 import { entryTerm, keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
@@ -440,7 +440,10 @@ export function compose(
   // A line of an example's code says little alone ("// Add an endpoint of your choice"): it
   // answers only a question that asks for code, a command or an example.
   const wantsCode = WANTS_CODE.test(question);
-  const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && /\?["')\]]?$/.test(u.text);
+  // An FAQ's numbered entry may state the visitor's case instead of asking it ("4.5. Memcheck
+  // doesn't report any errors and I know my program has errors."): it is the entry's question
+  // all the same, and was taken for its own answer.
+  const isQuestion = (u: Unit | undefined) => !!u && u.kind === 'text' && (/\?["')\]]?$/.test(u.text) || (FAQ_ENTRY.test(u.text) && !listsEntries(u.text)));
   /** A question on the page; with no answer after it in its passage, it answers nothing. */
   // Its answer may follow a run of questions that go on asking ("Could Memcheck record a
   // trail…? Or maybe just…?"), but not the next entry's ("1.1. How…? 1.2. Where…?" in a list of contents).

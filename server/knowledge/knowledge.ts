@@ -21,7 +21,7 @@ import { messageLanguage } from './language.ts';
 import { entryTerm, isOptionTerm, keyCells, namesKey, splitSentences, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import SearchableMap from 'minisearch/SearchableMap';
-import { askedWords, asksAsHeading, DASHED, escapeRegExp, FENCE, isStopWord, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
+import { askedWords, asksAsHeading, DASHED, FAQ_ENTRY, escapeRegExp, FENCE, isStopWord, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
 
 export interface SearchResult {
   passages: Passage[];
@@ -81,6 +81,12 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MIN_RELEVANCE = 0.3;
 /** The relevance of a passage whose heading is the visitor's question, word for word. */
 const FAQ_MATCH = 0.9;
+/**
+ * An FAQ entry in a passage's text that asks the visitor's question word for word (beyond
+ * articles and pronouns) ranks first: the passages that only share its common words ("report",
+ * "error", "program" all over a manual) had the search's full share of them, above the entry.
+ */
+const ENTRY_MATCH = 1;
 /**
  * Is a passage the section of what a question asks about: every word of its heading is the
  * question's, one of them its rarest, and its heading with its page title say most of the
@@ -173,6 +179,9 @@ const CAPS_TITLE = /^(?=.*\p{Lu}{3})[\p{Lu}\p{N}][\p{Lu}\p{N} &/,'()-]{2,60}$/u;
 const BANNER_RULE = /^#{5,}\s*$/;
 /** A block that ends on a question. */
 const ASKS = /\?["')\]]?\s*$/;
+const FAQ_NUMBER = /^\d+(?:\.\d+)+\.\s+/;
+/** A line of a table of contents: a second entry number after the first. */
+const SEVERAL_ENTRIES = /\s\d+(?:\.\d+)+\.\s+["'“]?\p{Lu}/u;
 
 /** Cuts a document into passages at headings and blank lines, about CHUNK_CHARS each. */
 export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
@@ -705,7 +714,33 @@ export class KnowledgeBase {
    * once per passage.
    */
   private faqMatch(doc: number, asked: Set<string>): number {
+    if (this.entryQuestionsOf(doc).some((q) => asksAsHeading(q, asked, this.language))) return ENTRY_MATCH;
     return asksAsHeading(this.passages[doc].heading, asked, this.language) ? FAQ_MATCH : 0;
+  }
+
+  /**
+   * Per passage, the questions of the FAQ entries it answers, read once: an FAQ typeset as a
+   * numbered list ("4.3. The stack traces… What's happening?", a PDF's) has its questions in the
+   * text, not in headings. An entry that states the visitor's case ("4.5. Memcheck doesn't report
+   * any errors and I know my program has errors.") asks it too. Only an entry with its answer
+   * after it in the passage counts.
+   */
+  private readonly entryQuestions = new Map<number, string[]>();
+  /** The passages with an FAQ entry in their text, found once. */
+  private entryPassages: number[] | null = null;
+  /** The passages whose FAQ entry asks the visitor's question (`asked`, askedWords). */
+  private entriesAsking(asked: ReadonlySet<string>): Set<number> {
+    this.entryPassages ??= this.passages.map((_, d) => d).filter((d) => this.entryQuestionsOf(d).length > 0);
+    return new Set(this.entryPassages.filter((d) => this.entryQuestionsOf(d).some((q) => asksAsHeading(q, asked, this.language))));
+  }
+  private entryQuestionsOf(doc: number): string[] {
+    let questions = this.entryQuestions.get(doc);
+    if (!questions) {
+      const paragraphs = this.passages[doc].text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+      questions = paragraphs.slice(0, -1).filter((p) => FAQ_ENTRY.test(p) && !SEVERAL_ENTRIES.test(p)).map((p) => p.replace(FAQ_NUMBER, '').replace(/[.!]?\s*$/, (end) => (ASKS.test(p) ? end : '?')));
+      this.entryQuestions.set(doc, questions);
+    }
+    return questions;
   }
 
   /** Per passage, the options whose synopsis stands on a line of their own ("--auto=<no|yes> [default: yes]"), read once. */
@@ -775,7 +810,9 @@ export class KnowledgeBase {
       return t !== null && this.index.idOf(t) !== undefined;
     };
     const slipOfKnown = (w: string) => this.corrected(w, corrections).length > 0;
-    return this.spaced(question).replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word) => {
+    // A negative contraction's first part ("doesn" of "doesn't") is no word to correct: read
+    // alone it was "fixed" to "does", and the "does't" left weighed as the rarest word.
+    return this.spaced(question).replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L}|['’]t\b)/gu, (word) => {
       const w = word.toLowerCase();
       // "arround" is a slip of a stop word (stopWordSlip), not "ar round".
       // "programme" is British English, not "program me".
@@ -985,7 +1022,8 @@ export class KnowledgeBase {
       // The passages that say the question's rarest word most are candidates too, whatever the
       // question's common words find (search-index.ts search).
       const rarest = expanded.reduce((top, q, i) => (q.own && q.expansions.length && (top < 0 || q.idf > expanded[top].idf) ? i : top), -1);
-      const hits = this.index.search(expanded, limit * CANDIDATES, rarest, limit * RARE_CANDIDATES);
+      const asked = askedWords(spelled, this.language);
+      const hits = this.index.search(expanded, limit * CANDIDATES, rarest, limit * RARE_CANDIDATES, this.entriesAsking(asked));
       // Each part is searched by its own words too: the whole question's best passages may all
       // be the other part's ("What's the origin of the name Valgrind? Also, in the cg_annotate
       // example, what's the D1mw count for concord.c:add_existing?").
@@ -998,7 +1036,6 @@ export class KnowledgeBase {
         for (const h of found.slice(0, limit)) if (!seen.has(h.doc)) hits.push(h);
         return new Map(found.map((h) => [h.doc, h.score]));
       });
-      const asked = askedWords(spelled, this.language);
       // By the word meant: a table row keyed "ENOSPC" is named by a visitor's "ENOSSPC" too.
       const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.meant, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());

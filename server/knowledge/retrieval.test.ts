@@ -202,6 +202,10 @@ describe('retrieval', () => {
     for (const q of ['Does it do WebSocket?', 'Can I pay with Codepass?', 'Is there a password?']) expect(server.search(q).spelled).toBe(q);
     expect(server.search('What is the defalt value?').spelled).toBe('What is the default value?');
     expect(server.search('Is the value arround 100?').weights.has('round')).toBe(false);
+    // A negative contraction's first part is no slip: "doesn't" stays, and weighs nothing.
+    const q = "Why doesn't the server throw an error?";
+    expect(server.search(q).spelled).toBe(q);
+    expect([...server.search(q).weights.keys()].some((t) => /does/.test(t))).toBe(false);
   });
 
   test('a slip of an English word the pages lack is read as that word, as the clean question is', () => {

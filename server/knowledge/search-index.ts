@@ -162,6 +162,7 @@ function bounded(limit: number) {
   };
 }
 
+const NONE: ReadonlySet<number> = new Set();
 let scores = new Float64Array(0);
 /** Per passage, what the query's rarest word alone scores (search's `rare`). */
 let rareScores = new Float64Array(0);
@@ -439,7 +440,7 @@ export class SearchIndex {
    * `trustProxy`" over its default and values) may say nothing else of the question and fall
    * behind the many that repeat its common words ("default", "set", "option").
    */
-  search(query: { weight: number; expansions: Expansion[] }[], limit: number, rare = -1, rareLimit = 0): Hit[] {
+  search(query: { weight: number; expansions: Expansion[] }[], limit: number, rare = -1, rareLimit = 0, wanted: ReadonlySet<number> = NONE): Hit[] {
     const n = this.size;
     if (scores.length < n) {
       scores = new Float64Array(n);
@@ -468,15 +469,20 @@ export class SearchIndex {
     });
     const best = bounded(limit);
     const rarest = bounded(rareLimit);
+    // Passages the caller knows answer (an FAQ entry that asks the question) are candidates however they score.
+    const kept: { doc: number; score: number }[] = [];
     for (let i = 0; i < count; i++) {
       const d = touched[i];
       best.offer(d, scores[d]);
+      if (wanted.has(d)) kept.push({ doc: d, score: scores[d] });
       if (rareScores[d] > 0) rarest.offer(d, rareScores[d], scores[d]);
       scores[d] = 0;
       rareScores[d] = 0;
     }
     const picked = new Set(best.list.map((b) => b.doc));
-    const hits = [...best.list, ...rarest.list.filter((r) => !picked.has(r.doc))];
+    const hits: { doc: number; score: number }[] = [...best.list, ...rarest.list.filter((r) => !picked.has(r.doc))];
+    for (const r of rarest.list) picked.add(r.doc);
+    hits.push(...kept.filter((k) => !picked.has(k.doc)));
     return hits.map(({ doc, score }) => ({ doc, score, matched: this.matchedIn(doc, query) }));
   }
 

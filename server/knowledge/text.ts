@@ -200,6 +200,13 @@ export function tokens(text: string): string[] {
   return out;
 }
 
+/**
+ * A numbered entry as an FAQ (DocBook's question list) writes it: a number of two levels or
+ * more, each closed by a dot ("4.5. "), then a sentence. A contract's clauses ("1.1 Every
+ * member…") have no closing dot and are answers themselves.
+ */
+export const FAQ_ENTRY = /^\d+(?:\.\d+)+\.\s+["'“]?\p{Lu}/u;
+
 /** Articles, pronouns and the like: the only words askedWords drops. */
 const SLIGHT = new Set('a an the i me my mine you your yours we us our it its they them their he she his her to of for in on at by with and or do does did is are be was were am so just please'.split(' '));
 /** Is `heading` an FAQ's question that the visitor asked: all its words (two or more beyond its question word) among `asked`? */
