@@ -136,13 +136,15 @@ const REWORDINGS: Array<[string, (q: string) => string]> = [
 ];
 const bare = (q: string) => q.replace(/^\s*(?:\d+(?:\.\d+)*\.?|Q[:.])\s+/i, '');
 
-/** Up to two rewordings of a question: its number and "Q:" dropped, with one or two of the rewordings that change it, drawn. */
+/** Rewordings asked per entry: the entries are few (two sets have FAQs), their rewordings are many. */
+const REWORDED = 4;
+/** Up to REWORDED rewordings of a question: its number and "Q:" dropped, with one or two of the rewordings that change it, drawn. */
 export function reworded(question: string, r: () => number): string[] {
   const q = bare(question);
   const apply = REWORDINGS.filter(([, f]) => f(q) !== q);
   const out = new Set<string>();
   if (q !== question) out.add(q);
-  for (let n = 0; n < 4 && apply.length && out.size < 2; n++) {
+  for (let n = 0; n < 8 && apply.length && out.size < REWORDED; n++) {
     const picks = apply.filter(() => r() < 0.5);
     const chosen = picks.length ? picks : [apply[Math.floor(r() * apply.length)]];
     // "how to X" already lower-cases the start; the two how-do-I forms exclude each other.
@@ -150,7 +152,7 @@ export function reworded(question: string, r: () => number): string[] {
     out.add(used.reduce((s, [, f]) => f(s), q));
   }
   out.delete(question);
-  return [...out].slice(0, 2);
+  return [...out].slice(0, REWORDED);
 }
 
 type Tally = { n: number; right: number; dontKnow: number; wrong: number };
