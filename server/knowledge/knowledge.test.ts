@@ -40,6 +40,34 @@ describe('documents', () => {
     expect(last.find((u) => u.text.includes('port 3000'))?.kind).toBe('text');
   });
 
+  test('AsciiDoc markup lines are dropped outside a listing and kept inside one', () => {
+    const text = [
+      'SYNOPSIS\n--------\n[verse]\n\'git tool\' [<options>] run',
+      '[[opts]]\nOPTIONS\n-------',
+      'ifdef::man[]\n--squash::\n\tProduce a single commit.\n+\nThis keeps the log short.\nendif::man[]',
+      '[TIP]\nCommit often.',
+      '------------\n diff\n+\n+added line\n------------',
+    ].join('\n\n');
+    const all = chunk({ id: 'tool.txt', title: 'Tool', url: '', text }).map((p) => p.text).join('\n');
+    for (const markup of ['[verse]', '[[opts]]', 'ifdef::', 'endif::', '[TIP]']) expect(all).not.toContain(markup);
+    expect(all).toContain('--squash::\n\tProduce a single commit.\nThis keeps the log short.');
+    expect(all).toContain('Commit often.');
+    // In a listing "+" is code (a diff's added blank line).
+    expect(all).toContain(' diff\n+\n+added line');
+  });
+
+  test('titles underlined with ~, ^ or + are headings, and a tilde underline opens no listing', () => {
+    const text = 'Installing\n~~~~~~~~~~\n\nRun the installer.\n\nUpgrading\n^^^^^^^^^\n\nRun it again.\n\nRemoving\n++++++++\n\nDelete the folder.\n\n# After\n\nDone.';
+    const parts = chunk({ id: 'tool.txt', title: 'Tool', url: '', text });
+    expect(parts.map((p) => [p.heading, p.text])).toEqual([['Installing', 'Run the installer.'], ['Upgrading', 'Run it again.'], ['Removing', 'Delete the folder.'], ['After', 'Done.']]);
+  });
+
+  test('a short tilde fence under a line of prose still opens a listing', () => {
+    const parts = chunk({ id: 'a.md', title: 'A', url: '', text: 'For example\n~~~\n# not a heading\n~~~\n\nAfter.' });
+    expect(parts).toHaveLength(1);
+    expect(parts[0].text).toContain('# not a heading');
+  });
+
   test('chunks follow headings and keep ids per source', () => {
     const parts = chunk({ id: 'doc.md', title: 'Doc', url: '', text: '# One\n\nAlpha text.\n\n## Two\n\nBeta text.' });
     expect(parts.map((p) => [p.id, p.heading, p.text])).toEqual([['doc.md#0', 'One', 'Alpha text.'], ['doc.md#1', 'Two', 'Beta text.']]);

@@ -183,6 +183,30 @@ const FAQ_NUMBER = /^\d+(?:\.\d+)+\.\s+/;
 /** A line of a table of contents: a second entry number after the first. */
 const SEVERAL_ENTRIES = /\s\d+(?:\.\d+)+\.\s+["'“]?\p{Lu}/u;
 
+/** AsciiDoc markup on a line of its own: block attributes ("[verse]", "[TIP]", "[source,sh]"), anchors ("[[opts]]", "[#opts]"), conditionals and includes ("ifdef::man[]", "endif::[]"), a list continuation ("+"). */
+const ASCIIDOC_MARKUP = /^(?:\[(?:verse|quote|literal|listing|source(?:,[^\]]*)?|NOTE|TIP|IMPORTANT|WARNING|CAUTION|example|sidebar|horizontal|qanda|glossary|float|discrete|abstract|partintro)\]|\[\[[\w:.-]+(?:,[^\]]*)?\]\]|\[#[\w:.-]+\]|(?:ifn?def|ifeval|endif|include)::[^\s]*\[[^\]]*\]|\+)\s*$/;
+
+/** A title over its underline: "=" or "-" (Markdown, plain text), "~", "^" or "+" (AsciiDoc's lower levels), about as long as the title. */
+function isUnderlined(lines: readonly string[]): boolean {
+  if (lines.length < 2 || !/^(?:[=-]{3,}|~{3,}|\^{3,}|\+{3,})\s*$/.test(lines[1])) return false;
+  const title = lines[0].trim();
+  return /^[\p{L}\p{N}"'`(]/u.test(title) && !/[:;,.]\s*$/.test(title)
+    && Math.abs(lines[1].trim().length - title.length) <= Math.max(3, title.length * 0.3);
+}
+
+/**
+ * Whether line i of a block opens or closes a listing. A fence of backticks or tildes opens
+ * one anywhere, as Markdown reads it ("**app.js**" over "```js"); a long dashed line only as
+ * the first line of a block that goes on (under a title it is the title's underline; alone,
+ * a thematic break). A title's underline of tildes is no fence either.
+ */
+function togglesFence(lines: readonly string[], i: number, listing: boolean): boolean {
+  if (!FENCE.test(lines[i])) return false;
+  if (listing) return true;
+  if (DASHED.test(lines[i])) return i === 0 && lines.length > 1;
+  return !(i === 1 && /^\s*~+\s*$/.test(lines[i]) && isUnderlined(lines));
+}
+
 /** Cuts a document into passages at headings and blank lines, about CHUNK_CHARS each. */
 export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   const out: Omit<Passage, 'score'>[] = [];
@@ -219,23 +243,30 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   let runLead: string | null = null;
   // Blank lines end a block; the next block's indentation is kept, so an item's indented body
   // ("   yields (where…):" under "1. Two changes on the same line…") is told from prose.
-  for (const block of doc.text.split(/\n(?:[ \t\r]*\n)+/)) {
+  for (const raw of doc.text.split(/\n(?:[ \t\r]*\n)+/)) {
+    const inListing = listing;
+    // AsciiDoc's markup lines outside a listing ("[verse]", "[[anchor]]", "ifdef::…[]", a "+"
+    // joining a paragraph to its entry) are no words of the document: left in, "[TIP]" or "+"
+    // opened an answer. Inside a listing they are code ("+" an added blank line of a diff).
+    const rawLines = raw.trim().split('\n');
+    const kept = rawLines.filter((line, i) => {
+      const outside = !listing;
+      if (togglesFence(rawLines, i, listing)) {
+        if (!listing) opening = line.trim();
+        listing = !listing;
+      }
+      return !(outside && ASCIIDOC_MARKUP.test(line));
+    });
+    // The block's first line keeps its indent (an item's body is told from prose by it).
+    const block = (kept[0] === rawLines[0] ? /^\s*/.exec(raw)![0] : '') + kept.join('\n');
     const b = block.trim();
     if (!b) continue;
     const lines = b.split('\n');
-    const inListing = listing;
-    lines.forEach((line, i) => {
-      // A fence of backticks opens one anywhere, as Markdown reads it ("**app.js**" over "```js").
-      if (!FENCE.test(line) || !(listing || !DASHED.test(line) || (i === 0 && lines.length > 1))) return;
-      if (!listing) opening = line.trim();
-      listing = !listing;
-    });
     const h = inListing ? null : /^#{1,6}\s+(.+?)\s*#*$/.exec(lines[0]);
     // A title underlined with = or - ("Color Config" over "------------"), as Markdown and
-    // plain-text docs write it; the underline is about as long as the title, unlike the
-    // dashed lines around a code listing.
-    const setext = !h && lines.length >= 2 && /^[=-]{3,}\s*$/.test(lines[1]) && /^[\p{L}\p{N}"'`(]/u.test(lines[0]) && !/[:;,.]\s*$/.test(lines[0])
-      && Math.abs(lines[1].trim().length - lines[0].trim().length) <= Math.max(3, lines[0].trim().length * 0.3) ? lines[0].trim() : null;
+    // plain-text docs write it, or with ~, ^ or + (AsciiDoc's lower levels); the underline is
+    // about as long as the title, unlike the dashed lines around a code listing.
+    const setext = !h && isUnderlined(lines) ? lines[0].trim() : null;
     // Plain-text docs title a section with a line in capitals alone ("PREREQUISITES",
     // "BUILDING") or a banner ("# BUILDING FROM SOURCE" between rows of #).
     const caps = !h && !setext && !inListing && lines.length === 1 && CAPS_TITLE.test(b) ? b : null;
