@@ -62,6 +62,13 @@ describe('documents', () => {
     expect(parts.map((p) => [p.heading, p.text])).toEqual([['Installing', 'Run the installer.'], ['Upgrading', 'Run it again.'], ['Removing', 'Delete the folder.'], ['After', 'Done.']]);
   });
 
+  test('a title that ends on a full stop is a heading when its underline is as long as it; a sentence over a longer rule is not', () => {
+    const text = 'Fixes and more etc.\n-------------------\n\n * A fix.\n\nIt ended here.\n--------------------------\n\nMore prose.';
+    const parts = chunk({ id: 'notes.txt', title: 'Notes', url: '', text });
+    expect(parts[0].heading).toBe('Fixes and more etc.');
+    expect(parts.map((p) => p.heading)).not.toContain('It ended here.');
+  });
+
   test('a short tilde fence under a line of prose still opens a listing', () => {
     const parts = chunk({ id: 'a.md', title: 'A', url: '', text: 'For example\n~~~\n# not a heading\n~~~\n\nAfter.' });
     expect(parts).toHaveLength(1);
