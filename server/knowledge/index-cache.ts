@@ -25,7 +25,7 @@ import type { IndexData } from './search-index.ts';
  * 9: one line of counts under a ruled header is a table (sources/pdf.ts columnsOf).
  * 10: a count with thousands separators ("2,276,334") is one term, without them (text.ts tokens).
  */
-const FORMAT = 12;
+const FORMAT = 13;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

@@ -4,7 +4,7 @@ import { blockedMatcher, redact } from '../chat/filters.ts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chunk, codeNamesIn, entryAsked, entryName, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
+import { chunk, codeNamesIn, entryAsked, entryName, firstTitle, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
 import { htmlToText, sentences, tokens } from './text.ts';
 import { units } from './units.ts';
 
@@ -67,6 +67,12 @@ describe('documents', () => {
     const parts = chunk({ id: 'notes.txt', title: 'Notes', url: '', text });
     expect(parts[0].heading).toBe('Fixes and more etc.');
     expect(parts.map((p) => p.heading)).not.toContain('It ended here.');
+  });
+
+  test('a document is not titled by a shell comment inside a listing', () => {
+    expect(firstTitle('Use it like this:\n\n----------\n# jump to changes\ngit jump diff\n----------\n\n## Install\n\nCopy it.')).toBe('Install');
+    expect(firstTitle('```sh\n# build it\nmake\n```\n\n# Tool\n\nText.')).toBe('Tool');
+    expect(firstTitle('Plain text only.\n\n```\n# a comment\n```')).toBeNull();
   });
 
   test('a short tilde fence under a line of prose still opens a listing', () => {

@@ -11,7 +11,7 @@ import type { BotSettings, KnowledgeDoc } from '../config/config.ts';
 import type { Passage, Turn } from './passage.ts';
 import { indexKey, readIndex, writeIndex } from './index-cache.ts';
 import { buildIndex, buildIndexAsync, SearchIndex, type Expansion, type FieldTerms, type IndexData } from './search-index.ts';
-import { fileId, fileTitle, firstHeading, type SourceDocument } from './sources/document.ts';
+import { fileId, fileTitle, type SourceDocument } from './sources/document.ts';
 import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
@@ -167,10 +167,32 @@ export function readDocument(file: string, root: string): KnowledgeDoc {
   if (ext === '.html' || ext === '.htm') ({ text, title: htmlTitle } = mainText(body));
   return {
     id: fileId(file, root),
-    title: meta.title || htmlTitle || firstHeading(text) || fileTitle(file),
+    title: meta.title || htmlTitle || firstTitle(text) || fileTitle(file),
     url: meta.url ?? '',
     text,
   };
+}
+
+/**
+ * A text's first heading as chunk() reads headings: "# Title" outside a listing. A shell
+ * comment in a listing ("# jump to changes not yet staged", "# Underline highlighted
+ * portions") names no document; a plain-text manual without one is titled by its file name.
+ */
+export function firstTitle(text: string): string | null {
+  const lines = text.split('\n');
+  let listing = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const opensBlock = i === 0 || !lines[i - 1].trim();
+    if (FENCE.test(line) && (listing || !DASHED.test(line) || (opensBlock && (lines[i + 1] ?? '').trim() !== ''))) {
+      listing = !listing;
+      continue;
+    }
+    if (listing) continue;
+    const atx = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
+    if (atx) return atx[1];
+  }
+  return null;
 }
 
 /** A title in capitals on a line of its own: "PRE-BUILT BINARIES", "LOCATION" (three capitals at least, no sentence end). */
