@@ -7,7 +7,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KnowledgeBase } from '../../server/knowledge/knowledge.ts';
+import { KnowledgeBase, readDocuments } from '../../server/knowledge/knowledge.ts';
+import type { SourceDocument } from '../../server/knowledge/sources/document.ts';
 import { compose } from '../../server/engines/extractive.ts';
 import { smallTalk, withoutSmallTalk } from '../../server/chat/small-talk.ts';
 import { messageLanguage } from '../../server/knowledge/language.ts';
@@ -42,22 +43,42 @@ export const arg = (name: string): string | undefined => {
 /** A question is right when every `expect` pattern matches the answer (as the eval judges). */
 export const isRight = (q: Question, a: { text: string } | null): boolean => !!a && (q.expect ?? []).every((e) => new RegExp(e, 'i').test(a.text));
 
-/**
- * Each untuned set (all but cobalt-ebike, or only `--set NAME`) loaded once, with its dev-half
- * questions that have a source.
- */
-export async function* untunedSets(): AsyncGenerator<{ set: string; language: string; dev: Question[]; kb: KnowledgeBase }> {
+/** The untuned sets (all but cobalt-ebike, or only `--set NAME`): name, folder and language. */
+export function untunedSetDirs(): { set: string; dir: string; language: string }[] {
   const setsDir = join(fileURLToPath(new URL('.', import.meta.url)), 'sets');
   const only = arg('set');
-  const sets = readdirSync(setsDir, { withFileTypes: true })
+  return readdirSync(setsDir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && d.name !== 'cobalt-ebike' && (!only || d.name === only))
-    .map((d) => d.name);
-  for (const set of sets) {
-    const dir = join(setsDir, set);
-    const language: string = JSON.parse(readFileSync(join(dir, 'set.json'), 'utf8')).language ?? 'en';
+    .map((d) => {
+      const dir = join(setsDir, d.name);
+      return { set: d.name, dir, language: JSON.parse(readFileSync(join(dir, 'set.json'), 'utf8')).language ?? 'en' };
+    });
+}
+
+/** A set's knowledge base, loaded as the server loads it, with its surface words gathered. */
+async function loadBase(dir: string, language: string): Promise<KnowledgeBase> {
+  const kb = await KnowledgeBase.load({ knowledge: { dir: join(dir, 'knowledge'), documents: [] }, language });
+  await kb.gatherSurface();
+  return kb;
+}
+
+/**
+ * Each untuned set loaded once, with its dev-half questions that have a source.
+ */
+export async function* untunedSets(): AsyncGenerator<{ set: string; language: string; dev: Question[]; kb: KnowledgeBase }> {
+  for (const { set, dir, language } of untunedSetDirs()) {
     const dev = (JSON.parse(readFileSync(join(dir, 'questions.json'), 'utf8')) as Question[]).filter((q) => q.split === 'dev' && q.source !== null);
-    const kb = await KnowledgeBase.load({ knowledge: { dir: join(dir, 'knowledge'), documents: [] }, language });
-    await kb.gatherSurface();
-    yield { set, language, dev, kb };
+    yield { set, language, dev, kb: await loadBase(dir, language) };
+  }
+}
+
+/**
+ * Each untuned set's documents as the engine's readers give them (a PDF one per page), and its
+ * knowledge base: for the collections generated from the documents themselves.
+ */
+export async function* documentSets(): AsyncGenerator<{ set: string; language: string; docs: SourceDocument[]; kb: KnowledgeBase }> {
+  for (const { set, dir, language } of untunedSetDirs()) {
+    const { docs } = await readDocuments({ knowledge: { dir: join(dir, 'knowledge'), documents: [] }, language });
+    yield { set, language, docs, kb: await loadBase(dir, language) };
   }
 }

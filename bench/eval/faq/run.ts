@@ -6,16 +6,11 @@
 // Asked as the server asks (../ask.ts); split by a hash into a "tune" half (whose misses may be
 // looked at) and a "check" half (counted only).
 //   npx tsx bench/eval/faq/run.ts [--list] [--all] [--set NAME] [--seed N]
-import { readFileSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KnowledgeBase, readDocuments } from '../../../server/knowledge/knowledge.ts';
 import { plainInline } from '../../../server/knowledge/text.ts';
-import { askAsServer, arg } from '../ask.ts';
+import { askAsServer, arg, documentSets } from '../ask.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const setsDir = join(here, '..', 'sets');
 const seed = Number(arg('seed') ?? 20261127);
 
 export type Entry = { question: string; answer: string };
@@ -165,14 +160,7 @@ const count = (name: string, outcome: 'right' | 'dontKnow' | 'wrong') => {
 
 async function main() {
   const lines: string[] = [];
-  const sets = readdirSync(setsDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && d.name !== 'cobalt-ebike' && (!arg('set') || d.name === arg('set')))
-    .map((d) => d.name);
-  for (const set of sets) {
-    const dir = join(setsDir, set);
-    const language: string = JSON.parse(readFileSync(join(dir, 'set.json'), 'utf8')).language ?? 'en';
-    const bot = { knowledge: { dir: join(dir, 'knowledge'), documents: [] }, language };
-    const { docs } = await readDocuments(bot);
+  for await (const { set, language, docs, kb } of documentSets()) {
     // A PDF gives one document per page: an entry may run over a page, so a file is read whole.
     const files = new Map<string, string[]>();
     for (const doc of docs) (files.get(doc.sourceId ?? doc.id) ?? files.set(doc.sourceId ?? doc.id, []).get(doc.sourceId ?? doc.id)!).push(doc.text);
@@ -182,8 +170,6 @@ async function main() {
     for (const texts of files.values()) for (const w of wordsOf(texts.join('\n'))) freq.set(w, (freq.get(w) ?? 0) + 1);
     const entries = [...files].flatMap(([file, texts]) => entriesIn(texts.join('\n')).map((e) => ({ file, e })));
     if (!entries.length) continue;
-    const kb = await KnowledgeBase.load(bot);
-    await kb.gatherSurface();
     const seen = new Set<string>();
     for (const { file, e } of entries) {
       const expect = expectedOf(e, (w) => freq.get(w) ?? 0);

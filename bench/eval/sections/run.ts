@@ -6,20 +6,12 @@
 // say distinctive words of the section's first sentence. Asked as the server asks (../ask.ts);
 // split by a hash into a "tune" half (whose misses may be looked at) and a "check" half.
 //   npx tsx bench/eval/sections/run.ts [--list] [--all] [--set NAME] [--seed N]
-import { readFileSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KnowledgeBase, readDocuments } from '../../../server/knowledge/knowledge.ts';
+import { extname } from 'node:path';
 import { plainInline } from '../../../server/knowledge/text.ts';
-import { askAsServer } from '../ask.ts';
+import { arg, askAsServer, documentSets } from '../ask.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const setsDir = join(here, '..', 'sets');
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const seed = Number(arg('seed') ?? 20261127);
 /** Questions kept per document, so a manual of a hundred sections does not outweigh a policy of six. */
 const PER_DOC = 8;
@@ -161,16 +153,7 @@ const count = (name: string, outcome: 'right' | 'dontKnow' | 'wrong') => {
 
 async function main() {
   const lines: string[] = [];
-  const sets = readdirSync(setsDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && d.name !== 'cobalt-ebike' && (!arg('set') || d.name === arg('set')))
-    .map((d) => d.name);
-  for (const set of sets) {
-    const dir = join(setsDir, set);
-    const language: string = JSON.parse(readFileSync(join(dir, 'set.json'), 'utf8')).language ?? 'en';
-    const bot = { knowledge: { dir: join(dir, 'knowledge'), documents: [] }, language };
-    const { docs } = await readDocuments(bot);
-    const kb = await KnowledgeBase.load(bot);
-    await kb.gatherSurface();
+  for await (const { set, language, docs, kb } of documentSets()) {
     const frequency = new Map<string, number>();
     for (const doc of docs) for (const w of wordsOf(doc.text)) frequency.set(w.toLowerCase(), (frequency.get(w.toLowerCase()) ?? 0) + 1);
     // A PDF gives one document per page: sections are gathered per file.

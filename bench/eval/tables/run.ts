@@ -7,20 +7,11 @@
 // half (counted only).
 //   npx tsx bench/eval/tables/run.ts [--list] [--all] [--set NAME] [--seed N]
 //   --list prints the tune half's misses; --all prints every generated question (tune half).
-import { readFileSync, readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { KnowledgeBase, readDocuments } from '../../../server/knowledge/knowledge.ts';
+import { extname } from 'node:path';
 import { plainInline } from '../../../server/knowledge/text.ts';
-import { askAsServer as answer } from '../ask.ts';
+import { arg, askAsServer as answer, documentSets } from '../ask.ts';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const setsDir = join(here, '..', 'sets');
-const arg = (name: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : undefined;
-};
 const seed = Number(arg('seed') ?? 20261127);
 /** Questions kept per table, so a table of a hundred rows does not outweigh the others. */
 const PER_TABLE = 12;
@@ -219,16 +210,7 @@ const count = (name: string, outcome: 'right' | 'dontKnow' | 'wrong') => {
 };
 const lines: string[] = [];
 
-const sets = readdirSync(setsDir, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && d.name !== 'cobalt-ebike' && (!arg('set') || d.name === arg('set')))
-  .map((d) => d.name);
-for (const set of sets) {
-  const dir = join(setsDir, set);
-  const language: string = JSON.parse(readFileSync(join(dir, 'set.json'), 'utf8')).language ?? 'en';
-  const bot = { knowledge: { dir: join(dir, 'knowledge'), documents: [] }, language };
-  const { docs } = await readDocuments(bot);
-  const kb = await KnowledgeBase.load(bot);
-  await kb.gatherSurface();
+for await (const { set, language, docs, kb } of documentSets()) {
   // A PDF gives one document per page: tables are numbered per file.
   const tableNo = new Map<string, number>();
   const tables = docs.flatMap((doc) => tablesIn(doc.text).map((table) => ({ file: doc.sourceId ?? doc.id, table })));
