@@ -148,6 +148,8 @@ test('claim → typing both ways → reply → hand back → close: the reply co
   await expect(bar).toHaveText('You are chatting with Lia.');
   await agentApi('POST', `/conversations/${id}/close`);
   await expect(bar).toHaveText('This conversation was closed. Send a message to start again.');
+  // Its beacon ends the tab's presence (see the contact-form test below).
+  await agent.close({ runBeforeUnload: true });
   await consoleContext.close();
 });
 
@@ -257,10 +259,13 @@ test('nobody online: the contact form opens as a sheet with Submit in view; the 
   expect(mailed.to).toEqual(['jo@example.test']);
   expect(mailed.text).toContain(question);
   expect(mailed.text).toContain(`Lia:\n${reply}`);
-  // The console tab first, then its presence: a heartbeat the open tab sent after the DELETE
-  // made Lia available again for the next test (seen once in a CI run).
+  // Presence is per console tab: only the tab's own beacon as it closes ends it at once (a
+  // DELETE without the tab's id does not, nor does closing the context), or Lia stays available
+  // for the heartbeat's 60 s and the next test finds a person online (seen in CI runs).
+  await agent.close({ runBeforeUnload: true });
   await consoleContext.close();
   await agentApi('DELETE', '/presence');
+  await expect.poll(available).toBe(false);
 });
 
 test('on a phone the contact sheet keeps Submit and the conversation in view too', async ({ browser }) => {
