@@ -1,4 +1,5 @@
 // Shared by the bench scripts that draw something (questions, typos): the same draws every run.
+import { createHash } from 'node:crypto';
 
 /** A small seeded PRNG (mulberry32): the same questions (or typos) every run. */
 export function rng(seed: number): () => number {
@@ -12,3 +13,9 @@ export function rng(seed: number): () => number {
   };
 }
 
+
+/** A stable 32-bit number for a key (the first bytes of its SHA-1): a seed per table, file or entry. */
+export const hashOf = (key: string): number => createHash('sha1').update(key).digest().readUInt32BE(0);
+
+/** Which half a generated question falls in by its key: "tune" (its misses may be read) or "check". */
+export const halfOf = (key: string): 'tune' | 'check' => (hashOf(key) % 2 ? 'check' : 'tune');

@@ -1,5 +1,6 @@
-// What the collections written apart from the eval (heldout/, lists/) share: a tally of verdicts
-// per key, and each set's knowledge base loaded as explain.ts loads it.
+// What the collections written apart from the eval share: a tally of verdicts per key (heldout/,
+// lists/: right or wrong; tables/, sections/, faq/: right, don't know or wrong), and each set's
+// knowledge base loaded as explain.ts loads it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,23 @@ export function count(tally: Tally, key: string, ok: boolean, wrong: boolean): v
   if (wrong) t.wrong++;
   tally.set(key, t);
 }
+
+/** Answers by outcome under a key: right, "don't know", or wrong (an answer always cites). */
+export type Outcomes = { n: number; right: number; dontKnow: number; wrong: number };
+
+/** A tally of outcomes per key, and the function that counts one. */
+export function outcomeTally(): { tallies: Map<string, Outcomes>; count: (key: string, outcome: 'right' | 'dontKnow' | 'wrong') => void } {
+  const tallies = new Map<string, Outcomes>();
+  const count = (key: string, outcome: 'right' | 'dontKnow' | 'wrong') => {
+    const t = tallies.get(key) ?? tallies.set(key, { n: 0, right: 0, dontKnow: 0, wrong: 0 }).get(key)!;
+    t.n++;
+    t[outcome]++;
+  };
+  return { tallies, count };
+}
+
+/** "87% (133/153)": the share of a key's answers that are right. */
+export const rightShare = (t: Outcomes): string => `${t.n ? Math.round((100 * t.right) / t.n) : 0}% (${t.right}/${t.n})`;
 
 /** One eval set's knowledge base (bench/eval/sets/NAME) and its language. */
 export async function setBase(set: string): Promise<{ kb: KnowledgeBase; language: string }> {

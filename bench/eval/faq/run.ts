@@ -6,9 +6,10 @@
 // Asked as the server asks (../ask.ts); split by a hash into a "tune" half (whose misses may be
 // looked at) and a "check" half (counted only).
 //   npx tsx bench/eval/faq/run.ts [--list] [--all] [--set NAME] [--seed N]
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { plainInline } from '../../../server/knowledge/text.ts';
+import { escapeRegExp, plainInline } from '../../../server/knowledge/text.ts';
+import { rng as random, hashOf, halfOf } from '../../seeded.ts';
+import { outcomeTally, rightShare } from '../tally.ts';
 import { askAsServer, arg, documentSets } from '../ask.ts';
 
 const seed = Number(arg('seed') ?? 20261127);
@@ -101,20 +102,9 @@ export function expectedOf(e: Entry, rarity: (w: string) => number): string[] | 
   const content = [...new Set(wordsOf(sentences[i] ?? ''))].filter((w) => w.length >= 4 && !STOP.has(w) && !asked.has(w));
   const picked = content.sort((a, b) => rarity(a) - rarity(b)).slice(0, yesNo ? 2 : 3);
   if (picked.length < 2) return null;
-  return [...out, ...picked.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))];
+  return [...out, ...picked.map((w) => escapeRegExp(w))];
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same questions. */
-function random(s: number) {
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const hashOf = (s: string) => createHash('sha1').update(s).digest().readUInt32BE(0);
-const half = (s: string): 'tune' | 'check' => (hashOf(s) % 2 ? 'check' : 'tune');
 
 /** A question whose subject is a pronoun of the page's topic ("How long does it take?"). */
 const LEANS = /^[^,]{0,40}\b(?:it|this|that|they|them)\b[^,]{0,20}\?$/i;
@@ -150,13 +140,7 @@ export function reworded(question: string, r: () => number): string[] {
   return [...out].slice(0, REWORDED);
 }
 
-type Tally = { n: number; right: number; dontKnow: number; wrong: number };
-const tallies = new Map<string, Tally>();
-const count = (name: string, outcome: 'right' | 'dontKnow' | 'wrong') => {
-  const t = tallies.get(name) ?? tallies.set(name, { n: 0, right: 0, dontKnow: 0, wrong: 0 }).get(name)!;
-  t.n++;
-  t[outcome]++;
-};
+const { tallies, count } = outcomeTally();
 
 async function main() {
   const lines: string[] = [];
@@ -176,7 +160,7 @@ async function main() {
       // "How fast is it?" leans on its page's topic: asked alone it names nothing to answer about.
       if (!expect || seen.has(bare(e.question)) || LEANS.test(bare(e.question))) continue;
       seen.add(bare(e.question));
-      const which = half(`${set}/${file}/${bare(e.question)}/${seed}`);
+      const which = halfOf(`${set}/${file}/${bare(e.question)}/${seed}`);
       const r = random(hashOf(`${seed}/${set}/${file}/${e.question}`));
       const asks: Array<[string, string]> = [['written', e.question], ...reworded(e.question, r).map((q): [string, string] => ['reworded', q])];
       for (const [form, ask] of asks) {
@@ -190,12 +174,10 @@ async function main() {
         }
       }
     }
-  }
-  const pct = (t: Tally) => `${t.n ? Math.round((100 * t.right) / t.n) : 0}% (${t.right}/${t.n})`;
-  if (lines.length) console.log(`${lines.join('\n')}\n`);
+  }  if (lines.length) console.log(`${lines.join('\n')}\n`);
   console.log(`seed ${seed}: right, don't know, wrong (an answer always cites)`);
   for (const [name, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
-    console.log(`  ${name.padEnd(44)} ${pct(t).padEnd(14)} ${String(t.dontKnow).padStart(4)} ${String(t.wrong).padStart(4)}`);
+    console.log(`  ${name.padEnd(44)} ${rightShare(t).padEnd(14)} ${String(t.dontKnow).padStart(4)} ${String(t.wrong).padStart(4)}`);
   }
 }
 

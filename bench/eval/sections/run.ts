@@ -6,10 +6,11 @@
 // say distinctive words of the section's first sentence. Asked as the server asks (../ask.ts);
 // split by a hash into a "tune" half (whose misses may be looked at) and a "check" half.
 //   npx tsx bench/eval/sections/run.ts [--list] [--all] [--set NAME] [--seed N]
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { extname } from 'node:path';
-import { plainInline } from '../../../server/knowledge/text.ts';
+import { escapeRegExp, plainInline } from '../../../server/knowledge/text.ts';
+import { rng as random, hashOf, halfOf } from '../../seeded.ts';
+import { outcomeTally, rightShare } from '../tally.ts';
 import { arg, askAsServer, documentSets } from '../ask.ts';
 
 const seed = Number(arg('seed') ?? 20261127);
@@ -127,29 +128,12 @@ function expectedWords(section: Section, frequency: Map<string, number>): string
     .map((w, i) => ({ w, f: frequency.get(w.toLowerCase()) ?? 0, i }))
     .sort((a, b) => a.f - b.f || a.i - b.i)
     .slice(0, EXPECT_WORDS)
-    .map(({ w }) => `\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+    .map(({ w }) => `\\b${escapeRegExp(w)}`);
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same questions. */
-function random(s: number) {
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const hashOf = (s: string) => createHash('sha1').update(s).digest().readUInt32BE(0);
-const half = (s: string): 'tune' | 'check' => (hashOf(s) % 2 ? 'check' : 'tune');
 const FORMATS: Record<string, string> = { '.md': 'markdown', '.html': 'html', '.htm': 'html', '.docx': 'docx', '.pdf': 'pdf', '.txt': 'text' };
 
-type Tally = { n: number; right: number; dontKnow: number; wrong: number };
-const tallies = new Map<string, Tally>();
-const count = (name: string, outcome: 'right' | 'dontKnow' | 'wrong') => {
-  const t = tallies.get(name) ?? tallies.set(name, { n: 0, right: 0, dontKnow: 0, wrong: 0 }).get(name)!;
-  t.n++;
-  t[outcome]++;
-};
+const { tallies, count } = outcomeTally();
 
 async function main() {
   const lines: string[] = [];
@@ -179,19 +163,17 @@ async function main() {
         const cites = !!a && (a.used ?? []).some((id) => id.split('#')[0] === file);
         const right = !!a && cites && g.expect.every((e) => new RegExp(e, 'i').test(a.text));
         const outcome = right ? 'right' : a ? 'wrong' : 'dontKnow';
-        const which = half(`${set}/${file}/${g.s.heading}/${seed}`);
+        const which = halfOf(`${set}/${file}/${g.s.heading}/${seed}`);
         for (const name of [`${which} all`, `${which} set ${set}`, `${which} format ${format}`]) count(name, outcome);
         if (which === 'tune' && (process.argv.includes('--all') || (process.argv.includes('--list') && !right))) {
           lines.push(`${right ? 'RIGHT   ' : a ? (cites ? 'WRONG   ' : 'OTHERDOC') : 'NO-ANSWR'} ${set} ${file} [${cleanHeading(g.s.heading)}] ${g.expect.map((e) => `/${e}/`).join(' ')}\n  ${g.ask}\n  first: ${g.s.first.slice(0, 160)}${a && !right ? `\n  → ${a.text.replace(/\s+/g, ' ').slice(0, 200)} [${(a.used ?? []).join(', ')}]` : ''}`);
         }
       }
     }
-  }
-  const pct = (t: Tally) => `${t.n ? Math.round((100 * t.right) / t.n) : 0}% (${t.right}/${t.n})`;
-  if (lines.length) console.log(`${lines.join('\n')}\n`);
+  }  if (lines.length) console.log(`${lines.join('\n')}\n`);
   console.log(`seed ${seed}: right, don't know, wrong (an answer always cites)`);
   for (const [name, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
-    console.log(`  ${name.padEnd(36)} ${pct(t).padEnd(16)} ${String(t.dontKnow).padStart(4)} ${String(t.wrong).padStart(4)}`);
+    console.log(`  ${name.padEnd(36)} ${rightShare(t).padEnd(16)} ${String(t.dontKnow).padStart(4)} ${String(t.wrong).padStart(4)}`);
   }
 }
 

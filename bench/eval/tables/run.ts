@@ -7,9 +7,10 @@
 // half (counted only).
 //   npx tsx bench/eval/tables/run.ts [--list] [--all] [--set NAME] [--seed N]
 //   --list prints the tune half's misses; --all prints every generated question (tune half).
-import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
-import { plainInline } from '../../../server/knowledge/text.ts';
+import { escapeRegExp, plainInline } from '../../../server/knowledge/text.ts';
+import { rng as random, hashOf, halfOf } from '../../seeded.ts';
+import { outcomeTally, rightShare } from '../tally.ts';
 import { arg, askAsServer as answer, documentSets } from '../ask.ts';
 
 const seed = Number(arg('seed') ?? 20261127);
@@ -44,18 +45,7 @@ export function tablesIn(text: string): Table[] {
 
 type Generated = { set: string; doc: string; format: string; ask: string; expect: string; key: string; header: string; cell: string; structure: string };
 
-/** A small seeded generator (mulberry32): the same seed gives the same questions. */
-function random(s: number) {
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const hashOf = (s: string) => createHash('sha1').update(s).digest().readUInt32BE(0);
-const half = (s: string): 'tune' | 'check' => (hashOf(s) % 2 ? 'check' : 'tune');
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s*');
+const escape = (s: string) => escapeRegExp(s).replace(/\s+/g, '\\s*');
 
 /** A cell that is a count or an amount alone ("12", "1,621", "99%", "$20"), no name of anything. */
 const FIGURE = /^[\s$€£]*\d[\d,]*(?:\.\d+)?\s*%?$/;
@@ -200,14 +190,7 @@ function fromEntry(entry: Entry, where: { set: string; doc: string; format: stri
 
 const FORMATS: Record<string, string> = { '.md': 'markdown', '.html': 'html', '.htm': 'html', '.docx': 'docx', '.pdf': 'pdf', '.txt': 'text' };
 
-type Tally = { n: number; right: number; dontKnow: number; wrong: number };
-const tally = (): Tally => ({ n: 0, right: 0, dontKnow: 0, wrong: 0 });
-const tallies = new Map<string, Tally>();
-const count = (name: string, outcome: 'right' | 'dontKnow' | 'wrong') => {
-  const t = tallies.get(name) ?? tallies.set(name, tally()).get(name)!;
-  t.n++;
-  t[outcome]++;
-};
+const { tallies, count } = outcomeTally();
 const lines: string[] = [];
 
 for await (const { set, language, docs, kb } of documentSets()) {
@@ -253,17 +236,15 @@ for await (const { set, language, docs, kb } of documentSets()) {
       const a = answer(kb, language, g.ask);
       const right = !!a && new RegExp(g.expect, 'i').test(a.text);
       const outcome = right ? 'right' : a ? 'wrong' : 'dontKnow';
-      const which = half(`${set}/${file}/${n}/${g.key}/${g.header}/${seed}`);
+      const which = halfOf(`${set}/${file}/${n}/${g.key}/${g.header}/${seed}`);
       for (const name of [`${which} all`, `${which} set ${set}`, `${which} format ${format}`, `${which} ${g.structure}`, `${which} ${g.structure} ${format}`]) count(name, outcome);
       if (which === 'tune' && (process.argv.includes('--all') || (process.argv.includes('--list') && !right))) {
         lines.push(`${right ? 'RIGHT   ' : a ? 'WRONG   ' : 'NO-ANSWR'} ${set} ${file} ${g.structure} [${g.header} = ${g.cell}] /${g.expect}/\n  ${g.ask}${a && !right ? `\n  → ${a.text.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
       }
     }
   }
-}
-const pct = (t: Tally) => `${t.n ? Math.round((100 * t.right) / t.n) : 0}% (${t.right}/${t.n})`;
-if (lines.length) console.log(`${lines.join('\n')}\n`);
+}if (lines.length) console.log(`${lines.join('\n')}\n`);
 console.log(`seed ${seed}: right, don't know, wrong (an answer always cites)`);
 for (const [name, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
-  console.log(`  ${name.padEnd(36)} ${pct(t).padEnd(16)} ${String(t.dontKnow).padStart(4)} ${String(t.wrong).padStart(4)}`);
+  console.log(`  ${name.padEnd(36)} ${rightShare(t).padEnd(16)} ${String(t.dontKnow).padStart(4)} ${String(t.wrong).padStart(4)}`);
 }
