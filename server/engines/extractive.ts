@@ -366,6 +366,10 @@ export function compose(
       picksOf[pi].push(pick);
     });
   });
+  // Of a question of several parts, each asks for several things or for one on its own ("What
+  // are the kitchen rules? And do Hot Desk members get a locker?"): read per part below.
+  const severalAll = ASKS_SEVERAL.test(question);
+  let several = severalAll;
   /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
   const scoreFor = (c: Pick, part: [string, number][], partTotal: number, factor = c.factor) => {
     // A word found only in a parenthesis ("Notion (Markdown and CSV export)") counts half.
@@ -387,7 +391,10 @@ export function compose(
     // for SIGIO" for "what does SIGIO mean?"): a row is about its key.
     if (c.keyed && part.some(([q]) => c.keyed!.includes(q))) return Math.max(score + KEYED_TIE, MIN_SENTENCE + KEYED_ROW);
     const tied = c.bound ? score + BOUND_TIE * Math.min(1, c.bound / BOUND_HEADER_WORDS) : score;
-    return c.entry && part.some(([q]) => c.entry!.includes(q)) ? tied + KEYED_TIE : tied;
+    // Asked for several things ("which getaddrinfo flags can I pass as hints?"), the entry the
+    // question names ("hints <number> One or more supported getaddrinfo flags") is where they
+    // go, not what they are: its list is another list (the options of dns.lookup()).
+    return c.entry && !(several && c.unit.kind === 'item') && part.some(([q]) => c.entry!.includes(q)) ? tied + KEYED_TIE : tied;
   };
   for (const c of candidates) c.score = scoreFor(c, query, total);
   /** Per chosen passage, the question words any term of its text, title or heading says (what each part's cover is read from). */
@@ -402,10 +409,6 @@ export function compose(
     picks.push(c);
     chars += c.unit.text.length;
   };
-  // Of a question of several parts, each asks for several things or for one on its own ("What
-  // are the kitchen rules? And do Hot Desk members get a locker?"): read per part below.
-  const severalAll = ASKS_SEVERAL.test(question);
-  let several = severalAll;
   /** Items given by their first sentence only (a list too long to give whole), with that sentence. */
   const heads = new Map<Pick, string>();
   /**
