@@ -895,6 +895,16 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Which option does a program with a JIT need?')).toContain('--smc-check=all');
   });
 
+  test('a short sentence brings the list right after it that has no lead-in, when the list is about it', () => {
+    const base = baseOf([
+      { id: 'os', title: 'OS', url: '', text: '## os.devNull\n\nAdded in: v16.3.0\n\n- <string>\n\nThe platform-specific file path of the null device.\n\n- `\\\\.\\nul` on Windows\n- `/dev/null` on POSIX\n\n## os.EOL\n\nThe operating system-specific end-of-line marker.' },
+      { id: 'notes', title: 'Release notes', url: '', text: '## 2.1\n\nThe release fixes the crash on start.\n\n- Dark mode\n- Faster search' },
+    ]);
+    expect(answerFrom(base, 'What does os.devNull contain on each platform?')).toBe('The platform-specific file path of the null device.\n- \\\\.\\nul on Windows\n- /dev/null on POSIX');
+    // A list that shares nothing with the sentence before it, nor with the question, is not what it introduces.
+    expect(answerFrom(base, 'Which crash does release 2.1 fix?')).toBe('The release fixes the crash on start.');
+  });
+
   test('asked for several, an entry the question names is where they go, not the list of them', () => {
     // "hints" is an entry of the options list, named by the question; the flags are listed elsewhere.
     const base = baseOf([

@@ -523,6 +523,15 @@ export function compose(
     // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
     // The list may come a sentence or two later, after its lead-in ("… The currently supported
     // options are:").
+    // So does a short sentence with a list right after it that has no lead-in of its own, when
+    // the list is about it ("The platform-specific file path of the null device." over "- \\.\\nul
+    // on Windows", "- /dev/null on POSIX"): the sentence says what the items are, the items
+    // what it is.
+    if (!several && c.unit.kind === 'text' && c.unit.text.length < SHORT_SENTENCE && after?.kind === 'item' && !list.some((u) => u.group === after.group && u.kind === 'lead')) {
+      const items = list.map((u, i) => [u, i] as const).filter(([u]) => u.group === after.group);
+      const about = items.some(([u, i]) => u.words.some((w) => list[c.index].words.includes(w)) || unitPick(c.passage, i).covers.size > 0);
+      if (about && items.length <= MAX_ITEMS && items.reduce((a, [u]) => a + u.text.length, chars) <= MAX_LIST_CHARS) for (const [, i] of items) add(unitPick(c.passage, i));
+    }
     if (several && c.unit.kind === 'text' && !enumerates(c)) {
       for (let i = c.index + 1; i <= c.index + 3 && i < list.length; i++) {
         const next = unitPick(c.passage, i);
