@@ -193,7 +193,9 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // text that compares ("faster", "more than", "2x"), not by one that names both things.
   [/^(?:(?:and|so|ok|okay),?\s+)?(?:is|are|was|were|does|do|will|would|can)\b[^?]*\b(?:\w{3,}er|more|less|fewer|better|worse)\b[^?]*\bthan\b/i, matcher(/\b(?:than|more|less|fewer|better|worse|faster|slower|quicker|cheaper|dearer|bigger|smaller|larger|higher|lower|longer|shorter|\d+(?:\.\d+)?\s*(?:x|times|%))\b|%/i)],
   // "Which satellite company carries my calls?": a company by its name, not "a satellite network".
-  [new RegExp(`^(?:(?:and|so|ok|okay),?\\s+)?(?:which|what)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${ORGANISATIONS})\\b`, 'iu'), (text, question) => /\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Corp)\b/.test(text) || namesSomething(text, question)],
+  // Not a class word that names another thing ("which type provider packages does Fastify
+  // offer?" asks for packages): a plural noun before the verb is what is asked for.
+  [new RegExp(`^(?:(?:and|so|ok|okay),?\\s+)?(?:which|what)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${ORGANISATIONS})\\b(?!\\s+[\\p{L}-]+s\\s+(?:do|does|did|are|were|can|could|will|would|should|have|must)\\b)`, 'iu'), (text, question) => /\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Corp)\b/.test(text) || namesSomething(text, question)],
   [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
   // "Is Memcheck faster than AddressSanitizer?", "is simple safer than matching?": only a text
   // that compares says; one that describes either side (or both, apart) does not.

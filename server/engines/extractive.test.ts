@@ -533,6 +533,12 @@ describe('extractive answers', () => {
     ]);
     expect(answerFrom(kb3, 'Which satellite company carries calls on cruise ships?')).toBeNull();
     expect(answerFrom(kb3, 'Which partner bank processes card payments?')).toContain('Northwind');
+    // "Which type provider packages…?" asks for packages: "provider" names their kind, not a company.
+    const kb4 = baseOf([
+      { id: 'types', title: 'TypeScript', url: '', text: '## Type Providers\n\nFastify offers two packages wrapping `json-schema-to-ts` and `typebox`:\n\n- [`@fastify/type-provider-json-schema-to-ts`](https://github.com/fastify/fastify-type-provider-json-schema-to-ts)\n- [`@fastify/type-provider-typebox`](https://github.com/fastify/fastify-type-provider-typebox)' },
+    ]);
+    expect(answerFrom(kb4, 'Which type provider packages does Fastify offer?')).toContain('@fastify/type-provider-typebox');
+    expect(ANSWER_TYPES.some(([asks]) => asks.test('Which type provider packages does Fastify offer?'))).toBe(false);
   });
 
   test('"is the connection encrypted?": a property asked yes or no must be stated', () => {
@@ -887,6 +893,26 @@ describe('extractive answers', () => {
     // Windows says nothing of fmt.matchGlob(). An acronym is named by its words spelt out.
     expect(answerFrom(kb2, 'Is fmt.matchGlob() case-insensitive on Windows?')).toBeNull();
     expect(answerFrom(kb2, 'Which option does a program with a JIT need?')).toContain('--smc-check=all');
+  });
+
+  test('a short sentence brings the list right after it that has no lead-in, when the list is about it', () => {
+    const base = baseOf([
+      { id: 'os', title: 'OS', url: '', text: '## os.devNull\n\nAdded in: v16.3.0\n\n- <string>\n\nThe platform-specific file path of the null device.\n\n- `\\\\.\\nul` on Windows\n- `/dev/null` on POSIX\n\n## os.EOL\n\nThe operating system-specific end-of-line marker.' },
+      { id: 'notes', title: 'Release notes', url: '', text: '## 2.1\n\nThe release fixes the crash on start.\n\n- Dark mode\n- Faster search' },
+    ]);
+    expect(answerFrom(base, 'What does os.devNull contain on each platform?')).toBe('The platform-specific file path of the null device.\n- \\\\.\\nul on Windows\n- /dev/null on POSIX');
+    // A list that shares nothing with the sentence before it, nor with the question, is not what it introduces.
+    expect(answerFrom(base, 'Which crash does release 2.1 fix?')).toBe('The release fixes the crash on start.');
+  });
+
+  test('asked for several, an entry the question names is where they go, not the list of them', () => {
+    // "hints" is an entry of the options list, named by the question; the flags are listed elsewhere.
+    const base = baseOf([
+      { id: 'dns', title: 'DNS', url: '', text: '## dns.lookup(hostname[, options], callback)\n\n- `options` <integer> | <Object>\n  - `family` <integer> The record family. Must be 4, 6, or 0.\n  - `hints` <number> One or more supported getaddrinfo flags. Multiple flags may be passed by bitwise ORing their values.\n  - `all` <boolean> When true, the callback returns all resolved addresses in an array.\n\n## Supported getaddrinfo flags\n\nThe following flags can be passed as hints to dns.lookup().\n\n- `dns.ADDRCONFIG`: Limits returned address types to the types of non-loopback addresses configured on the system.\n- `dns.V4MAPPED`: If the IPv6 family was specified, but no IPv6 addresses were found, then return IPv4 mapped IPv6 addresses.\n- `dns.ALL`: If `dns.V4MAPPED` is specified, return resolved IPv6 addresses as well as IPv4 mapped IPv6 addresses.' },
+    ]);
+    expect(answerFrom(base, 'Which getaddrinfo flags can I pass as hints to dns.lookup()?')).toMatch(/^The following flags can be passed as hints to dns\.lookup\(\)\.\n- dns\.ADDRCONFIG/);
+    // Asked of the entry alone, it answers.
+    expect(answerFrom(base, 'What is the hints option of dns.lookup() for?')).toContain('One or more supported getaddrinfo flags');
   });
 
   test('asked of one row, the row answers, not its table\'s lead-in with the first rows', () => {

@@ -366,6 +366,10 @@ export function compose(
       picksOf[pi].push(pick);
     });
   });
+  // Of a question of several parts, each asks for several things or for one on its own ("What
+  // are the kitchen rules? And do Hot Desk members get a locker?"): read per part below.
+  const severalAll = ASKS_SEVERAL.test(question);
+  let several = severalAll;
   /** How much of these question words a unit covers (its page title and heading included), in [0,1], by relevance. */
   const scoreFor = (c: Pick, part: [string, number][], partTotal: number, factor = c.factor) => {
     // A word found only in a parenthesis ("Notion (Markdown and CSV export)") counts half.
@@ -387,7 +391,10 @@ export function compose(
     // for SIGIO" for "what does SIGIO mean?"): a row is about its key.
     if (c.keyed && part.some(([q]) => c.keyed!.includes(q))) return Math.max(score + KEYED_TIE, MIN_SENTENCE + KEYED_ROW);
     const tied = c.bound ? score + BOUND_TIE * Math.min(1, c.bound / BOUND_HEADER_WORDS) : score;
-    return c.entry && part.some(([q]) => c.entry!.includes(q)) ? tied + KEYED_TIE : tied;
+    // Asked for several things ("which getaddrinfo flags can I pass as hints?"), the entry the
+    // question names ("hints <number> One or more supported getaddrinfo flags") is where they
+    // go, not what they are: its list is another list (the options of dns.lookup()).
+    return c.entry && !(several && c.unit.kind === 'item') && part.some(([q]) => c.entry!.includes(q)) ? tied + KEYED_TIE : tied;
   };
   for (const c of candidates) c.score = scoreFor(c, query, total);
   /** Per chosen passage, the question words any term of its text, title or heading says (what each part's cover is read from). */
@@ -402,10 +409,6 @@ export function compose(
     picks.push(c);
     chars += c.unit.text.length;
   };
-  // Of a question of several parts, each asks for several things or for one on its own ("What
-  // are the kitchen rules? And do Hot Desk members get a locker?"): read per part below.
-  const severalAll = ASKS_SEVERAL.test(question);
-  let several = severalAll;
   /** Items given by their first sentence only (a list too long to give whole), with that sentence. */
   const heads = new Map<Pick, string>();
   /**
@@ -520,6 +523,15 @@ export function compose(
     // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
     // The list may come a sentence or two later, after its lead-in ("… The currently supported
     // options are:").
+    // So does a short sentence with a list right after it that has no lead-in of its own, when
+    // the list is about it ("The platform-specific file path of the null device." over "- \\.\\nul
+    // on Windows", "- /dev/null on POSIX"): the sentence says what the items are, the items
+    // what it is.
+    if (!several && c.unit.kind === 'text' && c.unit.text.length < SHORT_SENTENCE && after?.kind === 'item' && !list.some((u) => u.group === after.group && u.kind === 'lead')) {
+      const items = list.map((u, i) => [u, i] as const).filter(([u]) => u.group === after.group);
+      const about = items.some(([u, i]) => u.words.some((w) => list[c.index].words.includes(w)) || unitPick(c.passage, i).covers.size > 0);
+      if (about && items.length <= MAX_ITEMS && items.reduce((a, [u]) => a + u.text.length, chars) <= MAX_LIST_CHARS) for (const [, i] of items) add(unitPick(c.passage, i));
+    }
     if (several && c.unit.kind === 'text' && !enumerates(c)) {
       for (let i = c.index + 1; i <= c.index + 3 && i < list.length; i++) {
         const next = unitPick(c.passage, i);
