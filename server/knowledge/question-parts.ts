@@ -18,7 +18,20 @@ export function questionParts(question: string, language = 'en'): string[] {
   // why the visitor asks; it is not a second question to answer on its own: the question is
   // then the one part asked.
   const asked = parts.filter((p, i) => i === 0 || ASKS.test(p.trim()) || (i === parts.length - 1 && /\?\s*$/.test(p)));
-  return asked.length > 1 || asked.length < parts.length ? asked : [];
+  return asked.length > 1 || asked.length < parts.length ? namedBack(asked) : [];
+}
+/** A name of code: an option ("--valgrind-stacksize"), a call ("dns.lookup()"), a dotted or snake_case name ("cg_merge", "core.statinfo"). */
+const CODE_NAME = /(?<![\w-])(?:--?[a-z][\w-]*(?:=\S+)?|[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\(\))?|[A-Za-z$][\w$]*_[\w$]+|[A-Za-z_$][\w$]*\(\))(?![\w-])/g;
+/**
+ * A later part that says "it" of the one name of code the first part asks about ("What's the
+ * default --valgrind-stacksize, and when should I change it?") asks about that name: the part
+ * is read with the name in its place, so it finds and answers from that name's own passage.
+ * Not "what is it by default?": with the name in it, that reads as "What is X?", a definition.
+ */
+function namedBack(parts: string[]): string[] {
+  const names = [...new Set(parts[0]?.match(CODE_NAME) ?? [])];
+  if (names.length !== 1) return parts;
+  return parts.map((p, i) => (i > 0 && !p.match(CODE_NAME) && !/\b(?:is|was)\s+it\b/i.test(p) ? p.replace(/\bit\b(?!')/i, names[0]) : p));
 }
 /** A phrase that opens with a preposition: a setting for the question after it, not a question ("in which version…" is one). */
 const QUALIFIER = /^(?:according to|as per|for|in|with|without|on|under|at|from|during|after|before|when using|using|if using|given|inside|within|across|of)\b(?!\s+(?:what|which)\b)/i;

@@ -8,7 +8,7 @@ import { englishSpelling, isBritishSpelling } from './english-words.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { looksLikeName, normTerm, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
-import { searchedParts } from './question-parts.ts';
+import { questionParts, searchedParts } from './question-parts.ts';
 import { spawn } from 'node:child_process';
 import { BOT_ID, ORIGIN, startFixture, writeFixture } from '../test/fixtures.ts';
 import { readSse } from '../test/sse-reader.ts';
@@ -444,6 +444,17 @@ describe('questions of several parts', () => {
     expect(searchedParts('Two questions: what does reply.hasHeader return? What application hooks are there?')).toHaveLength(2);
     expect(searchedParts('When did Fastify 3 come out, and which Node versions does Fastify 4 support?')).toHaveLength(2);
     expect(searchedParts('How much is a tune-up?')).toEqual([]);
+  });
+
+  test('a later part that says "it" of the one name of code the first part asks about is read with that name', () => {
+    expect(questionParts("What's the default --valgrind-stacksize, and when should I change it?")).toEqual(["What's the default --valgrind-stacksize", 'when should I change --valgrind-stacksize?']);
+    // So it is searched on its own, as a part naming its thing is.
+    expect(searchedParts('Does cg_merge check that its input files come from the same program, and what does it check instead?')).toEqual(['Does cg_merge check that its input files come from the same program', 'what does cg_merge check instead?']);
+    // Two names: which one "it" is is not told; "what is it by default?" with the name would read as "What is X?".
+    expect(questionParts('Does dns.lookup() call getaddrinfo, and does dns.resolve() use it?')).toEqual(['Does dns.lookup() call getaddrinfo', 'does dns.resolve() use it?']);
+    expect(questionParts('What is --freelist-vol for and what is it by default?')).toEqual(['What is --freelist-vol for', 'what is it by default?']);
+    // A name that is no name of code ("git-jump", a word with a hyphen) is left to retrieval.
+    expect(questionParts('Which editor was git-jump tested with, and who maintains it?')).toEqual(['Which editor was git-jump tested with', 'who maintains it?']);
   });
 
   test("each part is searched by its own words: the whole question's best passages may all be the other part's", () => {

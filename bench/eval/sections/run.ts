@@ -76,7 +76,7 @@ export function sectionsIn(text: string): Section[] {
 const firstSentence = (s: string) => plainInline(s.replace(/\s+/g, ' ')).split(/(?<=[.!?])\s+(?=[\p{Lu}`"])/u)[0] ?? '';
 
 /** Headings that name no task and no thing a visitor asks about. */
-const GENERIC = /^(?:examples?|notes?|usage|overview|introduction|summary|see also|(?:table of )?contents|general|description|synopsis|options|background|details|discussion|references?|acknowledge?ments?|definitions|scope|faq|questions?|other|miscellaneous|misc|changes|history|deprecations?|fixes|performance|documentation|bugs?|limitations|caveats|tips|warning|important)$/i;
+export const GENERIC = /^(?:examples?|notes?|usage|overview|introduction|summary|see also|(?:table of )?contents|general|description|synopsis|options|background|details|discussion|references?|acknowledge?ments?|definitions|scope|faq|questions?|other|miscellaneous|misc|changes|history|deprecations?|fixes|performance|documentation|bugs?|limitations|caveats|tips|warning|important)$/i;
 
 const STOP = new Set('the a an of to and or in on for is are be by with per at as it its this that these those from into your you our we can will may must not no any all each which when where what how than then there their they them also only more most other such used use uses using has have had was were been being if so but do does done one two some'.split(' '));
 const wordsOf = (s: string) => s.match(/[\p{L}][\p{L}\p{N}_'-]*/gu) ?? [];

@@ -8,6 +8,7 @@
 //   npx tsx bench/eval/tables/run.ts [--list] [--all] [--set NAME] [--seed N]
 //   --list prints the tune half's misses; --all prints every generated question (tune half).
 import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { escapeRegExp, plainInline } from '../../../server/knowledge/text.ts';
 import { rng as random, hashOf, halfOf } from '../../seeded.ts';
 import { outcomeTally, rightShare } from '../tally.ts';
@@ -70,7 +71,7 @@ const COUNT = /\b(number|count|seats|capacity|people|guests|days|hours|minutes|l
 
 /** One visitor question from a column's header and a row's key, in one of the phrasings a seeded draw picks. */
 /** A header as a visitor writes it mid-sentence: "Price per hour" → "price per hour", "DLmr" kept. */
-const lowerHeader = (header: string) => {
+export const lowerHeader = (header: string) => {
   const h = header.replace(/[:?]+$/, '');
   return /^\p{Lu}[\p{Ll}\s()-]+$/u.test(h) ? h.toLowerCase() : h;
 };
@@ -90,13 +91,13 @@ function phrase(header: string, key: string, r: () => number): string {
 
 /** The questions of one table: a row whose first cell is a distinctive key, asked for its other short, distinctive cells. */
 /** A key is a name: not empty, not a bare number or count, one row's alone, a few words. */
-const isKey = (cell: string, column: string[]) => /[\p{L}\p{N}]/u.test(cell) && !FIGURE.test(cell) && column.filter((k) => k === cell).length === 1 && cell.split(/\s+/).length <= 6;
-const columnOf = (t: Table, c: number) => t.rows.map((row) => row[c] ?? '');
+export const isKey = (cell: string, column: string[]) => /[\p{L}\p{N}]/u.test(cell) && !FIGURE.test(cell) && column.filter((k) => k === cell).length === 1 && cell.split(/\s+/).length <= 6;
+export const columnOf = (t: Table, c: number) => t.rows.map((row) => row[c] ?? '');
 /**
  * The column that keys a table's rows: the first; a table of figures keys its rows by its
  * first column of names instead (a profiler's counts per "file:function", in its last column).
  */
-const keyColumn = (t: Table) => [...t.header.keys()].find((c) => columnOf(t, c).filter((k) => isKey(k, columnOf(t, c))).length * 2 > t.rows.length) ?? 0;
+export const keyColumn = (t: Table) => [...t.header.keys()].find((c) => columnOf(t, c).filter((k) => isKey(k, columnOf(t, c))).length * 2 > t.rows.length) ?? 0;
 
 function fromTable(t: Table, where: { set: string; doc: string; format: string }, r: () => number, distinct: (key: string, header: string) => boolean): Generated[] {
   const key0 = keyColumn(t);
@@ -188,63 +189,69 @@ function fromEntry(entry: Entry, where: { set: string; doc: string; format: stri
   return out.filter((g) => !new RegExp(g.expect, 'i').test(g.ask));
 }
 
-const FORMATS: Record<string, string> = { '.md': 'markdown', '.html': 'html', '.htm': 'html', '.docx': 'docx', '.pdf': 'pdf', '.txt': 'text' };
+export const FORMATS: Record<string, string> = { '.md': 'markdown', '.html': 'html', '.htm': 'html', '.docx': 'docx', '.pdf': 'pdf', '.txt': 'text' };
 
-const { tallies, count } = outcomeTally();
-const lines: string[] = [];
+async function main() {
+  const { tallies, count } = outcomeTally();
+  const lines: string[] = [];
 
-for await (const { set, language, docs, kb } of documentSets()) {
-  // A PDF gives one document per page: tables are numbered per file.
-  const tableNo = new Map<string, number>();
-  const tables = docs.flatMap((doc) => tablesIn(doc.text).map((table) => ({ file: doc.sourceId ?? doc.id, table })));
-  // A key asked for a header is one cell of the whole knowledge: "v15.0.0" under "Changes" in
-  // forty history tables of an API reference is no question a visitor can ask.
-  const asked = new Map<string, number>();
-  const pair = (key: string, header: string) => `${key}\0${header}`;
-  for (const { table } of tables) {
-    const k = keyColumn(table);
-    for (const row of table.rows) for (const h of table.header) asked.set(pair(row[k] ?? '', h), (asked.get(pair(row[k] ?? '', h)) ?? 0) + 1);
-  }
-  const generated: Array<Generated & { n: number }> = [];
-  for (const { file, table } of tables) {
-    const format = FORMATS[extname(file).toLowerCase()] ?? 'text';
-    const n = tableNo.get(file) ?? 0;
-    tableNo.set(file, n + 1);
-    const r = random(hashOf(`${seed}/${set}/${file}/${n}`));
-    for (const g of fromTable(table, { set, doc: file, format }, r, (key, header) => asked.get(pair(key, header))! <= 1)) generated.push({ ...g, n });
-  }
-  // Entries named once in the whole knowledge (an "encoding" option in forty functions' lists is no question).
-  const entries = docs.flatMap((doc) => entriesIn(doc.text).map((e) => ({ file: doc.sourceId ?? doc.id, e })));
-  const named = new Map<string, number>();
-  for (const { e } of entries) named.set(e.name, (named.get(e.name) ?? 0) + 1);
-  const perFile = new Map<string, Generated[]>();
-  for (const { file, e } of entries) {
-    if (named.get(e.name)! > 1) continue;
-    const r = random(hashOf(`${seed}/${set}/${file}/${e.name}`));
-    const list = perFile.get(file) ?? perFile.set(file, []).get(file)!;
-    list.push(...fromEntry(e, { set, doc: file, format: FORMATS[extname(file).toLowerCase()] ?? 'text' }, r));
-  }
-  // As a table's, a file's entries are capped, in a seeded draw.
-  for (const [file, list] of perFile) {
-    const r = random(hashOf(`${seed}/${set}/${file}/entries`));
-    generated.push(...list.map((g) => ({ g, k: r() })).sort((a, b) => a.k - b.k).slice(0, PER_TABLE).map(({ g }) => ({ ...g, n: -1 })));
-  }
-  for (const g of generated) {
-    const { format, n } = g;
-    const file = g.doc;
-    {
-      const a = answer(kb, language, g.ask);
-      const right = !!a && new RegExp(g.expect, 'i').test(a.text);
-      const outcome = right ? 'right' : a ? 'wrong' : 'dontKnow';
-      const which = halfOf(`${set}/${file}/${n}/${g.key}/${g.header}/${seed}`);
-      for (const name of [`${which} all`, `${which} set ${set}`, `${which} format ${format}`, `${which} ${g.structure}`, `${which} ${g.structure} ${format}`]) count(name, outcome);
-      if (which === 'tune' && (process.argv.includes('--all') || (process.argv.includes('--list') && !right))) {
-        lines.push(`${right ? 'RIGHT   ' : a ? 'WRONG   ' : 'NO-ANSWR'} ${set} ${file} ${g.structure} [${g.header} = ${g.cell}] /${g.expect}/\n  ${g.ask}${a && !right ? `\n  → ${a.text.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
+  for await (const { set, language, docs, kb } of documentSets()) {
+    // A PDF gives one document per page: tables are numbered per file.
+    const tableNo = new Map<string, number>();
+    const tables = docs.flatMap((doc) => tablesIn(doc.text).map((table) => ({ file: doc.sourceId ?? doc.id, table })));
+    // A key asked for a header is one cell of the whole knowledge: "v15.0.0" under "Changes" in
+    // forty history tables of an API reference is no question a visitor can ask.
+    const asked = new Map<string, number>();
+    const pair = (key: string, header: string) => `${key}\0${header}`;
+    for (const { table } of tables) {
+      const k = keyColumn(table);
+      for (const row of table.rows) for (const h of table.header) asked.set(pair(row[k] ?? '', h), (asked.get(pair(row[k] ?? '', h)) ?? 0) + 1);
+    }
+    const generated: Array<Generated & { n: number }> = [];
+    for (const { file, table } of tables) {
+      const format = FORMATS[extname(file).toLowerCase()] ?? 'text';
+      const n = tableNo.get(file) ?? 0;
+      tableNo.set(file, n + 1);
+      const r = random(hashOf(`${seed}/${set}/${file}/${n}`));
+      for (const g of fromTable(table, { set, doc: file, format }, r, (key, header) => asked.get(pair(key, header))! <= 1)) generated.push({ ...g, n });
+    }
+    // Entries named once in the whole knowledge (an "encoding" option in forty functions' lists is no question).
+    const entries = docs.flatMap((doc) => entriesIn(doc.text).map((e) => ({ file: doc.sourceId ?? doc.id, e })));
+    const named = new Map<string, number>();
+    for (const { e } of entries) named.set(e.name, (named.get(e.name) ?? 0) + 1);
+    const perFile = new Map<string, Generated[]>();
+    for (const { file, e } of entries) {
+      if (named.get(e.name)! > 1) continue;
+      const r = random(hashOf(`${seed}/${set}/${file}/${e.name}`));
+      const list = perFile.get(file) ?? perFile.set(file, []).get(file)!;
+      list.push(...fromEntry(e, { set, doc: file, format: FORMATS[extname(file).toLowerCase()] ?? 'text' }, r));
+    }
+    // As a table's, a file's entries are capped, in a seeded draw.
+    for (const [file, list] of perFile) {
+      const r = random(hashOf(`${seed}/${set}/${file}/entries`));
+      generated.push(...list.map((g) => ({ g, k: r() })).sort((a, b) => a.k - b.k).slice(0, PER_TABLE).map(({ g }) => ({ ...g, n: -1 })));
+    }
+    for (const g of generated) {
+      const { format, n } = g;
+      const file = g.doc;
+      {
+        const a = answer(kb, language, g.ask);
+        const right = !!a && new RegExp(g.expect, 'i').test(a.text);
+        const outcome = right ? 'right' : a ? 'wrong' : 'dontKnow';
+        const which = halfOf(`${set}/${file}/${n}/${g.key}/${g.header}/${seed}`);
+        for (const name of [`${which} all`, `${which} set ${set}`, `${which} format ${format}`, `${which} ${g.structure}`, `${which} ${g.structure} ${format}`]) count(name, outcome);
+        if (which === 'tune' && (process.argv.includes('--all') || (process.argv.includes('--list') && !right))) {
+          lines.push(`${right ? 'RIGHT   ' : a ? 'WRONG   ' : 'NO-ANSWR'} ${set} ${file} ${g.structure} [${g.header} = ${g.cell}] /${g.expect}/\n  ${g.ask}${a && !right ? `\n  → ${a.text.replace(/\s+/g, ' ').slice(0, 200)}` : ''}`);
+        }
       }
     }
   }
-}if (lines.length) console.log(`${lines.join('\n')}\n`);
-console.log(`seed ${seed}: right, don't know, wrong (an answer always cites)`);
-for (const [name, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
-  console.log(`  ${name.padEnd(36)} ${rightShare(t).padEnd(16)} ${String(t.dontKnow).padStart(4)} ${String(t.wrong).padStart(4)}`);
+  if (lines.length) console.log(`${lines.join('\n')}\n`);
+  console.log(`seed ${seed}: right, don't know, wrong (an answer always cites)`);
+  for (const [name, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(`  ${name.padEnd(36)} ${rightShare(t).padEnd(16)} ${String(t.dontKnow).padStart(4)} ${String(t.wrong).padStart(4)}`);
+  }
 }
+
+// Run when called, not when another collection (../two-facts) takes its readers.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
