@@ -29,6 +29,8 @@ const answerFrom = (base: KnowledgeBase, q: string) => {
   return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords)?.text ?? null;
 };
 const answer = (q: string) => answerFrom(kb, q);
+/** Passages of one manual under one heading (its pages, as a PDF's page breaks cut them), with their relevance. */
+const manualPages = (heading: string, pages: [string, number][]) => pages.map(([text, score], i) => ({ id: `manual#${i}`, sourceId: 'manual', title: 'Manual', url: '', heading, text, score }));
 
 describe('extractive answers', () => {
   test('a lead-in brings its items; a table row names its headers', () => {
@@ -767,8 +769,10 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'Can I get more time to pay?')).toContain('14 days'); // "Yes." says nothing alone
     // An option's signature ends no sentence: what the option does is the paragraph after it,
     // though that paragraph never repeats the option's name.
-    const kb4 = baseOf([{ id: 'opts', title: 'Tracer options', url: '', text: '## Output options\n\n--frame-markers=<yes|no> [default: no]\n\nPrints a row of dashes between two traces, so a long log can be cut apart by hand.\n\n--quiet-exit\n\nExits with status 0 even when traces were dropped.' }]);
+    const kb4 = baseOf([{ id: 'opts', title: 'Tracer options', url: '', text: '## Output options\n\n--frame-markers=<yes|no> [default: no]\n\nPrints a row of dashes between two traces, so a long log can be cut apart by hand.\n\n--quiet-exit\n\nExits with status 0 even when traces were dropped.\n\n--partial-loads-ok=<yes|no> [default: yes]\n\nControls how the tracer handles naturally aligned 32-, 64- and 128-bit loads from addresses of which only some bytes are addressable. When yes, such loads produce no address error.' }]);
     expect(answerFrom(kb4, 'What does --frame-markers do?')).toContain('row of dashes');
+    // An entry's description is short though its synopsis makes it long: the sentence after comes.
+    expect(answerFrom(kb4, 'With --partial-loads-ok=yes, what happens on a load where only some bytes are addressable?')).toContain('When yes, such loads produce no address error.');
     // The next question of an FAQ, or the next numbered rule, starts another entry.
     const kb3 = baseOf([
       { id: 'faq', title: 'FAQ', url: '', text: '"Still reachable" means the memory could have been freed. Is it fast? It is not.' },
@@ -812,7 +816,34 @@ describe('extractive answers', () => {
       { id: 'malloc', title: 'Allocation options', url: '', text: 'The allocator adds padding blocks around each heap block. Such padding blocks are called redzones, and their size depends on the tool. For example, Memcheck adds 16 bytes before and after each block.' },
       { id: 'profilers', title: 'Profilers', url: '', text: 'Cachegrind simulates the caches of the machine. Massif is a heap profiler.' },
     ]);
-    expect(answerFrom(kb4, 'How big is the redzone around each heap block?')).toBe('Such padding blocks are called redzones, and their size depends on the tool. For example, Memcheck adds 16 bytes before and after each block.');
+    // "Such padding blocks…" goes on from the sentence before it in turn: that one comes too.
+    expect(answerFrom(kb4, 'How big is the redzone around each heap block?')).toBe('The allocator adds padding blocks around each heap block. Such padding blocks are called redzones, and their size depends on the tool. For example, Memcheck adds 16 bytes before and after each block.');
+  });
+
+  test('a sentence that goes on from one that goes on brings both, within its paragraph', () => {
+    const kb2 = baseOf([
+      { id: 'paths', title: 'Paths', url: '', text: 'Paths are joined from left to right.\n\nOn Windows each drive keeps its own working directory. This behaviour shows when a drive letter is given without a backslash. For example, resolving C: can give another folder than resolving C:\\ does.' },
+      { id: 'cases', title: 'Interior pointers', url: '', text: 'Some allocators keep the block size in the first 8 bytes. A well-known database does this.\n\nIt might be a pointer to an array of objects with destructors. In this case, some compilers store a cookie with the array length at the start of the block.' },
+    ]);
+    // "For example, …" leans on "This behaviour …", which leans on the sentence that says what it is.
+    expect(answerFrom(kb2, 'Can resolving C: give another folder than resolving C:\\?')).toMatch(/^On Windows each drive keeps its own working directory\./);
+    // "It …" opening the next paragraph (the next case of a list of cases) goes on from its own
+    // case only: the paragraph before stays out.
+    const text = answerFrom(kb2, 'Where do compilers store the cookie with the array length?') ?? '';
+    expect(text).toContain('It might be a pointer');
+    expect(text).not.toContain('database');
+  });
+
+  test("an option's synopsis cut off from its description answers only its default; the later part's \"it\" is the option", () => {
+    // A page break between the synopsis and what describes it: two passages.
+    const pages = manualPages('Uncommon options', [
+      ['--stack-size=<number> [default: 1MB]', 0.7],
+      ['Each thread needs its own stack. Use the option --stack-size if a warning about the stack is printed.\n\n--show-warnings=<yes|no> [default: no]: When enabled, warnings about emulation are printed.', 0.7],
+    ]);
+    const text = compose("What's the default --stack-size, and when should I change it?", pages, new Map([['default', 1.5], ['stack-size', 5], ['chang', 2.4]]))?.text ?? '';
+    // The synopsis for the default, the page after for when; another option's entry is neither.
+    expect(text).toMatch(/^--stack-size=<number> \[default: 1MB\]\n\n.*Use the option --stack-size if a warning about the stack is printed\.$/s);
+    expect(text).not.toContain('--show-warnings');
   });
 
   test('"What does X do?" is answered by the sentence that has X as its subject', () => {
@@ -846,12 +877,11 @@ describe('extractive answers', () => {
   });
 
   test('two options named with their dashes are two things asked the same, each found by the line its entry opens with', () => {
-    const passages = [
-      { id: 'c#0', sourceId: 'c', title: 'Manual', url: '', heading: 'Cache options', text: '--spill-size=<number> [default: 4096]\n\nHow many bytes a spill holds before it is written out.', score: 1 },
-      { id: 'c#1', sourceId: 'c', title: 'Manual', url: '', heading: 'Cache options', text: 'Spills are written in order.\n\n--spill-count=<number> [default: 8]\n\nHow many spills are kept on disk.', score: 0.5 },
-    ];
-    const weights = new Map([['default', 1.5], ['spill-size', 5], ['spill-count', 5.2]]);
-    const text = compose('What are the defaults of --spill-size and --spill-count?', passages, weights)?.text ?? '';
+    const pages = manualPages('Cache options', [
+      ['--spill-size=<number> [default: 4096]\n\nHow many bytes a spill holds before it is written out.', 1],
+      ['Spills are written in order.\n\n--spill-count=<number> [default: 8]\n\nHow many spills are kept on disk.', 0.5],
+    ]);
+    const text = compose('What are the defaults of --spill-size and --spill-count?', pages, new Map([['default', 1.5], ['spill-size', 5], ['spill-count', 5.2]]))?.text ?? '';
     expect(text).toContain('[default: 4096]');
     // The second entry is in a passage less relevant to the whole question, under no heading of its own.
     expect(text).toContain('[default: 8]');

@@ -7,7 +7,7 @@
 import { codeNamesIn, entryAsked, MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, escapeRegExp, FAQ_ENTRY, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
-import { entryTerm, keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
+import { entryDescription, entryTerm, keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
@@ -175,6 +175,10 @@ const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:
 const SAME_UNIT_SWITCH = 0.95;
 /** Below this many characters an answer sentence brings the one after it. */
 const SHORT_SENTENCE = 160;
+/** An option as a question writes it: "--track-fds", "-q". */
+const OPTION_NAME = /(?<![\p{L}\p{N}_-])-{1,2}\p{L}[\p{L}\p{N}_-]*/gu;
+/** How many sentences back a chosen one brings along the sentences it goes on from. */
+const MAX_LEANS = 2;
 /** A term with no sentence after it: an option and its values ("--tool=<name> [default: memcheck]"). */
 const SIGNATURE = /^-{1,2}[\w-]+(?:[= ]<[^>]+>)?(?:\s*\[default:[^\]]*\])?$/;
 /**
@@ -468,6 +472,15 @@ export function compose(
   // the visitor's other words may be spread over the header and other rows.
   const isShadowed = (c: Pick) => c.unit.kind === 'lead' && unitsOf[c.passage].some((u, i) => u.group === c.unit.group && u.kind === 'row' && (!!unitPick(c.passage, i).keyed || [...c.covers].every((q) => unitPick(c.passage, i).covers.has(q) || contextOf[c.passage].has(q))));
   const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter(memberOf(unitsOf[c.passage], c.unit.group)).length > 2 : (c.unit.kind !== 'text' && c.unit.kind !== 'code') || ENUMERATES.test(c.unit.text));
+  /** An entry of a term the question does not say. */
+  const ofOtherEntry = (u: Unit) => {
+    const term = entryTerm(u.text);
+    return !!term && !terms(term, language).some((t) => weightOf.has(t));
+  };
+  /** The entry of an option the question does not name. */
+  const opensOtherOption = (u: Unit) => /^-{1,2}\p{L}/u.test(u.text) && ofOtherEntry(u);
+  /** An option's synopsis alone at the end of its passage: what describes it is elsewhere. */
+  const endsOnSignature = (c: Pick) => c.index === unitsOf[c.passage].length - 1 && SIGNATURE.test(c.unit.text);
   /** A unit with what it needs to be understood: a lead-in's items, an item's lead-in. */
   const take = (c: Pick): void => {
     const list = unitsOf[c.passage];
@@ -503,8 +516,12 @@ export function compose(
         if (steps.reduce((a, [u]) => a + u.text.length, 0) <= MAX_LIST_CHARS) for (const [, i] of steps) add(unitPick(c.passage, i));
       }
     }
-    // A sentence that goes on from the one before ("It halves Memcheck's speed.") brings it.
-    if (leansOnPrior(list, c.index)) add(unitPick(c.passage, c.index - 1));
+    // A sentence that goes on from the one before ("It halves Memcheck's speed.") brings it,
+    // and the one that one goes on from ("For example, …" after "This behavior can be observed
+    // …" after the sentence that says what the behaviour is), a few sentences back at most.
+    // Past the first, only within its paragraph: "It might be…" opening the next paragraph of
+    // a list of cases goes on from its own case, not from the paragraph before.
+    for (let i = c.index, back = 0; back < MAX_LEANS && leansOnPrior(list, i) && (back === 0 || !list[i].opens); i--, back++) add(unitPick(c.passage, i - 1));
     add(c);
     // A short sentence rarely holds a whole answer ("Refunds take 5 days." goes on "Each refund
     // goes back to your card."): it brings the sentence after it when that one is about the
@@ -517,8 +534,9 @@ export function compose(
     // One that says nothing alone ("Yes.", a bare name, an option's signature that ends no
     // sentence: "--vgdb-error=<number> [default: 999]") brings it whatever it is about.
     // A question on the page, or a numbered entry ("5.3. …"), opens the next entry of an FAQ
-    // or a manual: it never comes along.
-    if (c.unit.kind === 'text' && after?.kind === 'text' && !isQuestion(after) && !SECTION_NUMBER.test(after.text) && (c.unit.text.length < 25 || SIGNATURE.test(c.unit.text) || (c.unit.text.length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) add(unitPick(c.passage, c.index + 1));
+    // or a manual: it never comes along. Nor does the entry of another option ("--show-emwarns=
+    // <yes|no> [default: no]: When enabled, …").
+    if (c.unit.kind === 'text' && after?.kind === 'text' && !isQuestion(after) && !SECTION_NUMBER.test(after.text) && !opensOtherOption(after) && (c.unit.text.length < 25 || SIGNATURE.test(c.unit.text) || (entryDescription(c.unit.text).length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) add(unitPick(c.passage, c.index + 1));
     // Asked for several things, a sentence that names the subject ("Returns the CPU
     // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
     // The list may come a sentence or two later, after its lead-in ("… The currently supported
@@ -583,7 +601,12 @@ export function compose(
   /** Does a unit (its text, and how it is named) name the thing, by its name or by its version? */
   const namesByVersion = (text: string, mentionsOf: (n: string) => boolean, n: string) => mentionsOf(n) || !!versionOf.get(n)?.re.test(text);
   /** The things a part names ("timeout.hasRef()", "Plus", the version of "Fastify 3"): what a later part's "it" stands for. */
-  const namesOf = (segment: string): string[] => [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).flatMap(([stem]) => [stem, ...(versionOf.has(stem) ? [versionOf.get(stem)!.term] : [])]);
+  // An option or a name of code ("--valgrind-stacksize", "timeout.refresh()") is a name too,
+  // in lower case: "what's the default --valgrind-stacksize, and when should I change it?".
+  const namesOf = (segment: string): string[] => [
+    ...[...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment)).flatMap(([stem]) => [stem, ...(versionOf.has(stem) ? [versionOf.get(stem)!.term] : [])]),
+    ...[...segment.matchAll(OPTION_NAME)].map((m) => m[0]).concat(codeNamesIn(segment)).flatMap((name) => terms(name, language)).filter((t) => weightOf.has(t)),
+  ];
   /** Of them, the Unix-like systems ("Linux", "macOS"): a unit about POSIX or Unix speaks of them ("On POSIX, it uses $HOME"). */
   const unixNames = new Set<string>();
   const speaksOfUnix = (c: Pick, n: string) => unixNames.has(n) && POSIX.test(leansOnPrior(unitsOf[c.passage], c.index) ? `${unitsOf[c.passage][c.index - 1].text} ${c.unit.text}` : c.unit.text);
@@ -619,6 +642,10 @@ export function compose(
     // 111" for "how many bytes did freeX free?"): a figure there is the quantity asked for, and
     // the row is the thing named; the part's other names ("D1 read misses (D1mr)") are its columns.
     const keyedFigure = (c: Pick) => !!c.keyed && part.some(([q]) => c.keyed!.includes(q)) && /\d/.test(c.unit.text);
+    // An option's synopsis that ends its passage ("--valgrind-stacksize=<number> [default: 1MB]",
+    // its description cut off by a page break) says its default and nothing else: it answers a
+    // part that asks for the default, not "when should I change it?".
+    const asksDefault = /\bdefault\b/i.test(segment);
     const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => (text: string) => has(text, segment));
     // A name most of the pages use ("Fastify" in Fastify's docs) is the knowledge's own subject,
     // which a page's sentences rarely repeat: beside a rarer name ("Fastify's default
@@ -706,7 +733,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
@@ -754,7 +781,9 @@ export function compose(
       // Not when a unit given states it already (an option list's entry: the first default line
       // of its passage is another option's).
       if (picks.some((p) => p.passage === pi && DEFAULT_LINE.test(p.unit.text))) continue;
-      const i = unitsOf[pi].findIndex((u) => DEFAULT_LINE.test(u.text));
+      // Nor the entry of an option the question does not name ("--show-emwarns=<yes|no>
+      // [default: no]: …" under the description of the option asked about).
+      const i = unitsOf[pi].findIndex((u) => DEFAULT_LINE.test(u.text) && !ofOtherEntry(u));
       if (i >= 0) add(unitPick(pi, i));
     }
   }

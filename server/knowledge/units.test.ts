@@ -1,7 +1,7 @@
 /** The structure answers are made of (issue 20): wrapped prose, lists with lead-ins, table rows with headers. */
 import { describe, expect, test } from 'vitest';
 import { htmlToText } from './text.ts';
-import { entryTerm, keyCells, units } from './units.ts';
+import { entryDescription, entryTerm, keyCells, units } from './units.ts';
 import { terms } from './text.ts';
 
 describe('units', () => {
@@ -16,6 +16,13 @@ describe('units', () => {
     // An entry that states its case before it asks is one question, number to question mark.
     expect(units('4.4. My program crashes, or vice versa. What\'s happening? The layout differs. 3.6 Tidy up. Is that all? Yes.').map((u) => u.text))
       .toEqual(['4.4. My program crashes, or vice versa. What\'s happening?', 'The layout differs.', '3.6 Tidy up. Is that all?', 'Yes.']);
+  });
+
+  test("a paragraph's first sentence says it opens it; an entry's description is what follows its term", () => {
+    expect(units('It starts. It goes on.\n\nIt starts again.').map((u) => !!u.opens)).toEqual([true, false, true]);
+    expect(entryDescription('--track-fds=<yes|no|all> [default: no]: When enabled, it prints the open files.')).toBe('When enabled, it prints the open files.');
+    expect(entryDescription('The plan costs $5.')).toBe('The plan costs $5.');
+    expect(entryDescription('--valgrind-stacksize=<number> [default: 1MB]')).toBe('--valgrind-stacksize=<number> [default: 1MB]');
   });
 
   test('a list keeps its lead-in in its group, items survive blank lines and indented continuations', () => {

@@ -28,6 +28,8 @@ export interface Unit {
    * <string>…") is the lead-in of that list (its group) and an item of its own list: this group.
    */
   parent?: number;
+  /** A sentence that opens its paragraph: what it goes on from, if anything, is a paragraph away. */
+  opens?: boolean;
   /** A table row's cells, as plain text: a row is about its own cell that the visitor names ("ENOSPC"). */
   cells?: string[];
 }
@@ -110,6 +112,14 @@ export function entryTerm(text: string): string | null {
   const m = ENTRY_TERM.exec(text) ?? PROPERTY_TERM.exec(text);
   return m ? m[1] : null;
 }
+/**
+ * What an entry says after its term ("When enabled, Valgrind will print…" of "--track-fds=<yes|no|all>
+ * [default: no]: When enabled, …"); the whole text when it opens with no term.
+ */
+export function entryDescription(text: string): string {
+  const m = ENTRY_TERM.exec(text);
+  return m && m[0].length < text.length ? text.slice(m[0].length) : text;
+}
 const ENTRY_TERM = /^\s*(-{1,2}[\p{L}\p{N}][\w-]*|[\p{L}_$][\w$.-]*)(?:=\S*)?(?:\s+(?:<[^>]+>|\[[^\]]*\]))*(?:,\s+[^:.]{1,80}?)?\s*(?::\s|$)/u;
 const PROPERTY_TERM = /^\s*([\p{L}_$][\w$.-]*)(?:\s+<[^>\s]+>(?:\s*\|\s*<[^>\s]+>)*)\s/u;
 /** How much of a cell's letters its first term must hold to be the whole identifier (a stem drops an ending). */
@@ -165,7 +175,7 @@ export function units(text: string): Unit[] {
   const emitProse = (s: string) => {
     const joined = plainText(s);
     if (!joined) return;
-    for (const sentence of entryQuestions(splitSentences(joined))) out.push({ text: sentence, kind: 'text', group: -1 });
+    entryQuestions(splitSentences(joined)).forEach((sentence, i) => out.push({ text: sentence, kind: 'text', group: -1, ...(i === 0 ? { opens: true } : {}) }));
   };
   const flushPara = () => {
     if (!para.length) return;
