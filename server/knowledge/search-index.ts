@@ -186,6 +186,19 @@ function slipOfTheFinger(a: string, b: string): boolean {
 }
 
 /**
+ * Is one word the other with a prefix that turns its meaning round ("unsubscribe" and
+ * "subscribe", "uninstall", "disable", "deactivate", "non-members")? Two letters apart, they look
+ * like a slip, but the visitor asked for the opposite: "how do I unsubscribe?" answered with how
+ * to subscribe is a wrong answer with a citation.
+ */
+export function negatedForm(a: string, b: string): boolean {
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  const m = NEGATING_PREFIX.exec(long);
+  return !!m && long.slice(m[0].length) === short;
+}
+const NEGATING_PREFIX = /^(?:un|dis|non-?|de|anti-?|in|im|ir|il|mis)/;
+
+/**
  * Every spelling one slip away from a word of four letters or more, each with how likely that slip
  * is (0 likeliest): a letter left out, two neighbours swapped or a letter typed twice (0); an
  * extra letter in a word of five letters or more, or a key next to the right one or a vowel for
@@ -300,6 +313,7 @@ export class SearchIndex {
       // In longer ones a changed letter is a slip only when a finger could make it: a key next
       // to the right one, or one vowel for another ("seperate"); "scrypt" is not "script".
       if (d === 1 && word.length === term.length && !slipOfTheFinger(term, word)) continue;
+      if (negatedForm(term, word)) continue;
       if ((found.get(t) ?? 0) < FUZZY_FACTOR[d]) found.set(t, FUZZY_FACTOR[d]);
     }
     const df = (t: number) => this.data.offsets[t + 1] - this.data.offsets[t];
@@ -328,6 +342,7 @@ export class SearchIndex {
     if (w.length < 6) return [...found].map(([term, factor]) => ({ term, factor }));
     for (const [word, [stem, d]] of surface().fuzzyGet(w, w.length >= 8 ? 2 : 1)) {
       if (d === 1 && word.length === w.length && !slipOfTheFinger(w, word)) continue;
+      if (negatedForm(w, word)) continue;
       const t = this.ids.get(stem);
       if (t !== undefined && (found.get(t) ?? 0) < FUZZY_FACTOR[d]) found.set(t, FUZZY_FACTOR[d]);
     }
