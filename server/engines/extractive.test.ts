@@ -294,6 +294,18 @@ describe('extractive answers', () => {
     expect(ask('How do I register my dog in the app?')).toContain('register the dog');
   });
 
+  test('"how do I X?" needs X said where the answer is, when the pages say it elsewhere; a verb of controlling need not be', () => {
+    const kb2 = baseOf([
+      { id: 'pin', title: 'SIM cards', url: '', text: 'The default PIN of a SIM card is 1234. You can change your plan in the app at any time.' },
+      { id: 'mail', title: 'Newsletters', url: '', text: 'To opt out of our marketing e-mails, click the link at the bottom of any of them.' },
+      { id: 'bus', title: 'Getting here', url: '', text: 'The number 5 bus stops at the front door.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('How do I change the PIN of my SIM card?')).toBeNull(); // what the PIN is, not how to change it
+    expect(ask('How do I change my plan?')).toContain('change your plan');
+    expect(ask('How do I stop your marketing e-mails?')).toContain('opt out');
+  });
+
   test('"how long does it take to X?" needs the duration of X, not of another action on the page', () => {
     const sims = baseOf([{ id: 'sim', title: 'SIM cards', url: '', text: 'You can move your number from a SIM card to an eSIM in the app.\n\nTo activate a new SIM card, insert it and wait for our text, usually within 15 minutes.' }]);
     expect(answerFrom(sims, 'How long does it take to move my number to an eSIM?')).toBeNull();

@@ -11,7 +11,7 @@ import { entryTerm, keyCells, namesKey, splitSentences, units, type Unit } from 
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
-import { ACTION, ASKS_PROPERTY, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
+import { ACTION, ASKS_PROPERTY, heldToAction, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
 
 const MAX_SENTENCES = 4;
 export const MIN_SENTENCE = 0.45;
@@ -635,7 +635,9 @@ export function compose(
     // So must what "does it support HTTP/3?" asks about (question-frames.ts SUPPORTS), and the
     // action of "how do I upload…?" (ACTION) when the pages never say it anywhere: they say
     // how to do other things to the thing ("register the dog with proof of vaccination").
-    // An action they do say, in other words ("how do I stop your e-mails?" for "opt out"), is not held to.
+    // Nor when the pages say it elsewhere: "how do I change the PIN…?" is not answered by what
+    // the default PIN is (heldToAction). A verb of controlling ("how do I stop your e-mails?"
+    // for "opt out") and what a price is of ("to send a text" under "Texts (each)") are not held to.
     const actionWord = ACTION.exec(segment.trim())?.[1];
     const supported = SUPPORTS.exec(segment.trim())?.[1];
     const versions = versionsAsked(segment);
@@ -651,7 +653,7 @@ export function compose(
     const subject = [
       ...(subjectWords ? rareOf(subjectWords.filter((w) => !BOUND_WORDS.test(w))) : []),
       ...(thingClass ? rareOf([thingClass]).filter((t) => unknownWords.includes(t)) : []),
-      ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t)) : []),
+      ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t) || heldToAction(segment.trim(), actionWord)) : []),
       ...rareOf([DURATION_OF.exec(segment.trim())?.[1] ?? '']),
       ...(supported ? rareOf(supported.split(/\s+/)) : []),
     ];

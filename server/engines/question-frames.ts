@@ -125,6 +125,16 @@ export const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
  */
 export const ACTION = /^(?:(?:and|so|ok|okay),?\s+)?(?:how (?:do|can|should|would|could|must) (?:i|we|you|one)|how much (?:does|do|will|would) (?:it|[\p{L}-]+) (?:cost|charge)(?: (?:me|you|us))? to)\s+(?:(?:actually|even|just|quickly|safely|still)\s+)?(?!(?:see|find|get|know|tell|check|make|do|use|have|go|keep|look|learn|show|view|read|give|put|let|take|deal|handle|work)\b)([\p{L}-]{3,})/iu;
 /**
+ * Is the action of a "how do I …?" question (ACTION) to be said by its answer (or the heading
+ * over it) though the pages say it only elsewhere? "How do I change the PIN of my SIM card?"
+ * is not answered by "The default PIN of a Volta SIM card is 1234". Not a verb of controlling a
+ * behaviour, which an option or a command does without naming it ("how do I stop your
+ * e-mails?" answered "opt out…", "how do I restrict them to the current directory?"), nor the
+ * action a price is of ("how much does it cost to send a text…?" under "Texts (each)").
+ */
+export const heldToAction = (question: string, action: string) => !/^(?:(?:and|so|ok|okay),?\s+)?how much\b/i.test(question) && !CONTROLS.test(action);
+const CONTROLS = /^(?:stop|fix|solve|resolve|avoid|prevent|restrict|limit|turn|enable|disable|set)$/i;
+/**
  * What "does X support Y?", "does X work in/with Y?", "can X run on Y?" asks of X: Y. A unit
  * about X that does not name Y ("git merge-tree --stdin is a new way to request merges" for
  * "does it work in a bare repository?") does not settle it.
