@@ -146,3 +146,10 @@ export const SUPPORTS = /^(?:(?:and|so|ok|okay),?\s+)?(?:does|do|can|will|is|are
  * does not answer it.
  */
 export const DURATION_OF = /^(?:(?:and|so|ok|okay),?\s+)?how long (?:does|do|will|would|did) (?:it|[\p{L}-]+) take(?: (?:me|you|us|them))? to\s+([\p{L}-]{3,})/iu;
+/**
+ * "Does a day count in US time or in the local time?", "Is the locker included or extra?": a
+ * yes/no question that offers two answers (the words just before "or", and a few after it). A
+ * unit that names neither side ("With Travel Pass you pay $8 a day") does not say which. What
+ * sets the scene may come first ("With Travel Pass, does…").
+ */
+export const EITHER = /^(?:(?:and|so|ok|okay),?\s+)?(?:[^,?]{1,40},\s*)?(?:is|are|was|were|does|do|did|can|could|will|would|should)\b[^?]*?((?:[\p{L}\p{N}-]+\s+)?[\p{L}\p{N}-]+)\s+or\s+((?:[\p{L}\p{N}-]+\s+){0,3}[\p{L}\p{N}-]+)/iu;
