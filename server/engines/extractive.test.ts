@@ -304,6 +304,10 @@ describe('extractive answers', () => {
     expect(ask('How do I change the PIN of my SIM card?')).toBeNull(); // what the PIN is, not how to change it
     expect(ask('How do I change my plan?')).toContain('change your plan');
     expect(ask('How do I stop your marketing e-mails?')).toContain('opt out');
+    // "Is there a fee to X?" asks the price of X: a fee of another action on the page is not it.
+    const cards = baseOf([{ id: 'card', title: 'Key cards', url: '', text: 'If an invoice is unpaid 14 days after its due date, your key card is deactivated and we add a fee of $25. A replacement card costs $10.' }]);
+    expect(answerFrom(cards, 'Is there a fee to reactivate my key card?')).toBeNull();
+    expect(answerFrom(cards, 'Is there a fee for a replacement card?')).toContain('$10');
   });
 
   test('"which release…?" needs a release by its number, "which browsers…?" a browser by its name', () => {

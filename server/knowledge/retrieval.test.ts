@@ -162,7 +162,10 @@ describe('retrieval', () => {
   test('a word with a prefix that turns its meaning round is not a slip of the word without it', () => {
     expect(negatedForm('unsubscrib', 'subscrib')).toBe(true);
     expect(negatedForm('instal', 'uninstal')).toBe(true);
+    expect(negatedForm('reactiv', 'deactiv')).toBe(true);
+    expect(negatedForm('reactivate', 'deactivated')).toBe(true); // surface words, with an ending
     expect(negatedForm('subscib', 'subscrib')).toBe(false);
+    expect(negatedForm('dispatch', 'dispach')).toBe(false);
     const list = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 'l', title: 'Mailing list', url: '', text: 'To subscribe to the mailing list, send an e-mail to the list address. Install the helper with make install.' }] } });
     expect(list.search('How do I unsubscribe from the mailing list?').alternatives.get('unsubscrib') ?? []).not.toContain('subscrib');
     expect(list.search('How do I uninstall the helper?').alternatives.get('uninstal') ?? []).not.toContain('instal');

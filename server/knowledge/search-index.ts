@@ -186,17 +186,24 @@ function slipOfTheFinger(a: string, b: string): boolean {
 }
 
 /**
- * Is one word the other with a prefix that turns its meaning round ("unsubscribe" and
- * "subscribe", "uninstall", "disable", "deactivate", "non-members")? Two letters apart, they look
- * like a slip, but the visitor asked for the opposite: "how do I unsubscribe?" answered with how
- * to subscribe is a wrong answer with a citation.
+ * Are two words one stem under other prefixes, one of which turns or redoes its meaning
+ * ("unsubscribe" and "subscribe", "uninstall", "reactivate" and "deactivate")? Two letters apart,
+ * they look like a slip, but the visitor asked for another thing: "how do I unsubscribe?"
+ * answered with how to subscribe is a wrong answer with a citation.
  */
 export function negatedForm(a: string, b: string): boolean {
-  const [long, short] = a.length > b.length ? [a, b] : [b, a];
-  const m = NEGATING_PREFIX.exec(long);
-  return !!m && long.slice(m[0].length) === short;
+  // A word may start with letters of a prefix that are its own ("install"): read with and without it.
+  return readings(a).some(([pa, ra]) => readings(b).some(([pb, rb]) => {
+    // Either may carry an ending the other lacks ("reactivate", "deactivated"): surface words are compared too.
+    const [short, long] = ra.length <= rb.length ? [ra, rb] : [rb, ra];
+    return pa !== pb && short.length >= 4 && long.startsWith(short) && long.length - short.length <= 3;
+  }));
 }
-const NEGATING_PREFIX = /^(?:un|dis|non-?|de|anti-?|in|im|ir|il|mis)/;
+const readings = (w: string): [string, string][] => {
+  const p = NEGATING_PREFIX.exec(w)?.[0];
+  return p ? [[p.replace('-', ''), w.slice(p.length)], ['', w]] : [['', w]];
+};
+const NEGATING_PREFIX = /^(?:un|dis|non-?|de|re|anti-?|in|im|ir|il|mis)/;
 
 /**
  * Every spelling one slip away from a word of four letters or more, each with how likely that slip
@@ -366,6 +373,7 @@ export class SearchIndex {
     const tier = new Map<number, number>();
     const spelling = new Map<number, string>();
     slipsOf(word, letters, spellings, (c, kind) => {
+      if (negatedForm(word.toLowerCase(), c)) return;
       const s = stem(c);
       const t = s === null ? undefined : this.ids.get(s);
       if (t !== undefined && kind < (tier.get(t) ?? Infinity) && isWord(c)) {
