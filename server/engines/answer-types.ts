@@ -48,6 +48,8 @@ const COUNTRIES = ['germany', 'austria', 'switzerland', 'france', 'belgium', 'ne
 const LANGUAGES = ['english', 'german', 'french', 'spanish', 'italian', 'portuguese', 'dutch', 'danish', 'swedish', 'norwegian', 'finnish', 'polish', 'czech', 'greek', 'turkish', 'russian', 'ukrainian', 'arabic', 'hebrew', 'hindi', 'chinese', 'mandarin', 'japanese', 'korean'];
 const PAYMENTS = ['credit cards?', 'debit cards?', 'cards?', 'paypal', 'bank transfers?', 'direct debit', 'sepa', 'apple pay', 'google pay', 'invoices?', 'cash', 'cheques?', 'checks?', 'visa', 'mastercard', 'american express', 'amex', 'klarna', 'bitcoin', 'gift cards?', 'autopay'];
 const PLATFORMS = ['windows', 'macos', 'mac', 'os x', 'linux', 'ios', 'ipados', 'android', 'chrome ?os', 'chromebook', 'web', 'browser', 'chrome', 'firefox', 'safari', 'edge', 'freebsd', 'solaris', 'posix', 'unix'];
+/** Web browsers by name. */
+const BROWSERS = ['chrome', 'chromium', 'firefox', 'safari', 'edge', 'opera', 'brave', 'vivaldi', 'internet explorer', 'ie ?\\d+', 'samsung internet'];
 /** A platform's name as the visitor writes it ("Linux", "macOS"). */
 export const isPlatform = matcher(new RegExp(`^(?:${PLATFORMS.join('|')})$`, 'i'));
 /** Unix-like systems by name: what a text about POSIX or Unix speaks of too. */
@@ -196,7 +198,9 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // Not a class word that names another thing ("which type provider packages does Fastify
   // offer?" asks for packages): a plural noun before the verb is what is asked for.
   [new RegExp(`^(?:(?:and|so|ok|okay),?\\s+)?(?:which|what)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${ORGANISATIONS})\\b(?!\\s+[\\p{L}-]+s\\s+(?:do|does|did|are|were|can|could|will|would|should|have|must)\\b)`, 'iu'), (text, question) => /\b(?:Inc|Ltd|LLC|GmbH|AG|SA|plc|Corp)\b/.test(text) || namesSomething(text, question)],
-  [/\b(which|what) (platforms?|operating systems?|browsers?|systems?)\b/i, names(PLATFORMS), 'platform system browser'],
+  [/\b(which|what) (platforms?|operating systems?|systems?)\b/i, names(PLATFORMS), 'platform system'],
+  // "Which web browsers support it?": a browser by its name; "a Web Platform API" names none.
+  [/\b(?:which|what)\s+(?:web\s+)?browsers?\b/i, names(BROWSERS), 'browser'],
   // "Is Memcheck faster than AddressSanitizer?", "is simple safer than matching?": only a text
   // that compares says; one that describes either side (or both, apart) does not.
   [/\b(?!(?:other|rather|later|earlier|sooner)\b)(?:\p{L}{3,}er|more \p{L}+|less \p{L}+|better|worse)\s+than\b/iu, matcher(COMPARES)],
@@ -208,7 +212,9 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // I need?": a version number answers (not "version control").
   // A numbered entry's own number ("3.4. I tried running a Java program…", a table of
   // contents' "1.1. How do you…") is not a version.
-  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! control)/i, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
+  // So does "which Git release first included it?", "in which release was it added?": a release
+  // asked which of is named by its number, not "release notes" or "the release process".
+  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! control)|\b(?:which|what)\s+(?:[\p{L}.-]+\s+)?releases?\b(?!\s+(?:notes?|process|cycle|schedule|branch|manager|team|candidate)\b)/iu, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
 ];
 /** A question that opens by asking why ("Why is…", "How come…"), not one that asks whether a why can be told ("Can Memcheck tell me why…?"). */
 export const ASKS_WHY = /^(?:(?:and|so|but|ok|okay),?\s+)?(?:why|how come)\b/i;

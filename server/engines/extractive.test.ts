@@ -296,6 +296,46 @@ describe('extractive answers', () => {
     expect(ask('How do I register my dog in the app?')).toContain('register the dog');
   });
 
+  test('"how do I X?" needs X said where the answer is, when the pages say it elsewhere; a verb of controlling need not be', () => {
+    const kb2 = baseOf([
+      { id: 'pin', title: 'SIM cards', url: '', text: 'The default PIN of a SIM card is 1234. You can change your plan in the app at any time.' },
+      { id: 'mail', title: 'Newsletters', url: '', text: 'To opt out of our marketing e-mails, click the link at the bottom of any of them.' },
+      { id: 'bus', title: 'Getting here', url: '', text: 'The number 5 bus stops at the front door.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('How do I change the PIN of my SIM card?')).toBeNull(); // what the PIN is, not how to change it
+    expect(ask('How do I change my plan?')).toContain('change your plan');
+    expect(ask('How do I stop your marketing e-mails?')).toContain('opt out');
+    // "Is there a fee to X?" asks the price of X: a fee of another action on the page is not it.
+    const cards = baseOf([{ id: 'card', title: 'Key cards', url: '', text: 'If an invoice is unpaid 14 days after its due date, your key card is deactivated and we add a fee of $25. A replacement card costs $10.' }]);
+    expect(answerFrom(cards, 'Is there a fee to reactivate my key card?')).toBeNull();
+    expect(answerFrom(cards, 'Is there a fee for a replacement card?')).toContain('$10');
+  });
+
+  test('"which release…?" needs a release by its number, "which browsers…?" a browser by its name', () => {
+    const kb2 = baseOf([
+      { id: 'jump', title: 'git-jump', url: '', text: 'Git-jump is a script for helping you jump to interesting parts of your project in your editor. It first shipped in the contrib directory of Git 1.8.1.' },
+      { id: 'wait', title: 'scheduler.wait()', url: '', text: 'scheduler.wait() is an experimental API defined by a draft specification being developed as a standard Web Platform API.' },
+      { id: 'fetch', title: 'fetch()', url: '', text: 'fetch() works as it does in Chrome, Firefox and Safari.' },
+      { id: 'diff', title: 'diff-highlight', url: '', text: 'diff-highlight is a script that post-processes diff output to highlight the changed parts of lines.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('Which web browsers already support scheduler.wait()?')).toBeNull(); // "Web Platform" is no browser
+    expect(ask('Which browsers does fetch() work like?')).toContain('Firefox');
+    expect(ask('In which Git release was diff-highlight added?')).toBeNull(); // what it is, not when it came
+    expect(ask('Which Git release first included git-jump?')).toContain('1.8.1');
+  });
+
+  test('a yes/no question that offers two answers ("X or Y?") is answered only by a unit that names one of them', () => {
+    const kb2 = baseOf([
+      { id: 'pass', title: 'Travel Pass', url: '', text: 'With Travel Pass, you use your own plan in other countries for $8 a day. Lockers are included in the Hot Desk plan, not charged extra.' },
+      { id: 'bill', title: 'Bills', url: '', text: 'Bills show each call in US time.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('With Travel Pass, does a day of use count in US time or in local time?')).toBeNull(); // neither side said of the day
+    expect(ask('Is a locker included in the Hot Desk plan or charged extra?')).toContain('included');
+  });
+
   test('"how long does it take to X?" needs the duration of X, not of another action on the page', () => {
     const sims = baseOf([{ id: 'sim', title: 'SIM cards', url: '', text: 'You can move your number from a SIM card to an eSIM in the app.\n\nTo activate a new SIM card, insert it and wait for our text, usually within 15 minutes.' }]);
     expect(answerFrom(sims, 'How long does it take to move my number to an eSIM?')).toBeNull();

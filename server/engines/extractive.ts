@@ -11,7 +11,7 @@ import { entryDescription, entryTerm, keyCells, namesKey, splitSentences, units,
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
-import { ACTION, ASKS_PROPERTY, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
+import { ACTION, ASKS_PROPERTY, EITHER, heldToAction, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
 
 const MAX_SENTENCES = 4;
 export const MIN_SENTENCE = 0.45;
@@ -674,7 +674,9 @@ export function compose(
     // So must what "does it support HTTP/3?" asks about (question-frames.ts SUPPORTS), and the
     // action of "how do I upload…?" (ACTION) when the pages never say it anywhere: they say
     // how to do other things to the thing ("register the dog with proof of vaccination").
-    // An action they do say, in other words ("how do I stop your e-mails?" for "opt out"), is not held to.
+    // Nor when the pages say it elsewhere: "how do I change the PIN…?" is not answered by what
+    // the default PIN is (heldToAction). A verb of controlling ("how do I stop your e-mails?"
+    // for "opt out") and what a price is of ("to send a text" under "Texts (each)") are not held to.
     const actionWord = ACTION.exec(segment.trim())?.[1];
     const supported = SUPPORTS.exec(segment.trim())?.[1];
     const versions = versionsAsked(segment);
@@ -690,10 +692,15 @@ export function compose(
     const subject = [
       ...(subjectWords ? rareOf(subjectWords.filter((w) => !BOUND_WORDS.test(w))) : []),
       ...(thingClass ? rareOf([thingClass]).filter((t) => unknownWords.includes(t)) : []),
-      ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t)) : []),
+      ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t) || heldToAction(segment.trim(), actionWord)) : []),
       ...rareOf([DURATION_OF.exec(segment.trim())?.[1] ?? '']),
       ...(supported ? rareOf(supported.split(/\s+/)) : []),
     ];
+    // Offered two answers ("…in US time or in the local time?"), a unit that names neither
+    // side's own words does not say which.
+    const either = EITHER.exec(segment.trim());
+    const [left, right] = either ? [either[1], either[2]].map((side) => new Set(terms(side, language).filter((t) => weightOf.has(t) && !typeWords.has(t)))) : [new Set<string>(), new Set<string>()];
+    const sides = [...[...left].filter((t) => !right.has(t)), ...[...right].filter((t) => !left.has(t))];
     // Asked which one ("which charity…?"), a unit that names it only as one of its class ("…and
     // then donated to charity") does not say which.
     const whichOne = several ? undefined : WHICH_ONE.exec(segment.trim())?.[1];
@@ -733,7 +740,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && (!sides.length || sides.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does

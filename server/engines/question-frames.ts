@@ -117,13 +117,23 @@ export const BOUND_WORDS = /^(?:unit|units|kind|kinds|type|types|sort|format|lim
 export const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
 export const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
 /**
- * The action a "how do I …?" or "how much does it cost to …?" question asks about ("how do I
+ * The action a "how do I …?", "how much does it cost to …?" or "is there a fee to …?" question asks about ("how do I
  * upload my certificate?", "how much does it cost to unlock my phone?"): a unit that does not
  * say it describes the thing ("register the dog with proof of vaccination"), not how to do that.
  * A verb of finding out or getting ("how can I see how many…?", "how do I get a refund?")
  * names no action of its own.
  */
-export const ACTION = /^(?:(?:and|so|ok|okay),?\s+)?(?:how (?:do|can|should|would|could|must) (?:i|we|you|one)|how much (?:does|do|will|would) (?:it|[\p{L}-]+) (?:cost|charge)(?: (?:me|you|us))? to)\s+(?:(?:actually|even|just|quickly|safely|still)\s+)?(?!(?:see|find|get|know|tell|check|make|do|use|have|go|keep|look|learn|show|view|read|give|put|let|take|deal|handle|work)\b)([\p{L}-]{3,})/iu;
+export const ACTION = /^(?:(?:and|so|ok|okay),?\s+)?(?:how (?:do|can|should|would|could|must) (?:i|we|you|one)|how much (?:does|do|will|would) (?:it|[\p{L}-]+) (?:cost|charge)(?: (?:me|you|us))? to|is there (?:a|an|any) (?:fee|charge|cost|price) (?:to|for))\s+(?:(?:actually|even|just|quickly|safely|still)\s+)?(?!(?:see|find|get|know|tell|check|make|do|use|have|go|keep|look|learn|show|view|read|give|put|let|take|deal|handle|work)\b)([\p{L}-]{3,})/iu;
+/**
+ * Is the action of a "how do I …?" question (ACTION) to be said by its answer (or the heading
+ * over it) though the pages say it only elsewhere? "How do I change the PIN of my SIM card?"
+ * is not answered by "The default PIN of a Volta SIM card is 1234". Not a verb of controlling a
+ * behaviour, which an option or a command does without naming it ("how do I stop your
+ * e-mails?" answered "opt out…", "how do I restrict them to the current directory?"), nor the
+ * action a price is of ("how much does it cost to send a text…?" under "Texts (each)").
+ */
+export const heldToAction = (question: string, action: string) => !/^(?:(?:and|so|ok|okay),?\s+)?(?:how much|is there)\b/i.test(question) && !CONTROLS.test(action);
+const CONTROLS = /^(?:stop|fix|solve|resolve|avoid|prevent|restrict|limit|turn|enable|disable|set)$/i;
 /**
  * What "does X support Y?", "does X work in/with Y?", "can X run on Y?" asks of X: Y. A unit
  * about X that does not name Y ("git merge-tree --stdin is a new way to request merges" for
@@ -136,3 +146,10 @@ export const SUPPORTS = /^(?:(?:and|so|ok|okay),?\s+)?(?:does|do|can|will|is|are
  * does not answer it.
  */
 export const DURATION_OF = /^(?:(?:and|so|ok|okay),?\s+)?how long (?:does|do|will|would|did) (?:it|[\p{L}-]+) take(?: (?:me|you|us|them))? to\s+([\p{L}-]{3,})/iu;
+/**
+ * "Does a day count in US time or in the local time?", "Is the locker included or extra?": a
+ * yes/no question that offers two answers (the words just before "or", and a few after it). A
+ * unit that names neither side ("With Travel Pass you pay $8 a day") does not say which. What
+ * sets the scene may come first ("With Travel Pass, does…").
+ */
+export const EITHER = /^(?:(?:and|so|ok|okay),?\s+)?(?:[^,?]{1,40},\s*)?(?:is|are|was|were|does|do|did|can|could|will|would|should)\b[^?]*?((?:[\p{L}\p{N}-]+\s+)?[\p{L}\p{N}-]+)\s+or\s+((?:[\p{L}\p{N}-]+\s+){0,3}[\p{L}\p{N}-]+)/iu;

@@ -6,6 +6,7 @@ import { compose } from '../engines/extractive.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { englishSpelling, isBritishSpelling } from './english-words.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
+import { negatedForm } from './search-index.ts';
 import { looksLikeName, normTerm, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import { questionParts, searchedParts } from './question-parts.ts';
@@ -156,6 +157,19 @@ describe('retrieval', () => {
     const passage = { id: 's#0', sourceId: 's', title: 'Clear text', url: '', heading: '', text: 'The user:pass pair is sent in clear.', score: 1 };
     expect(compose('Is my password sent in clear?', [passage], new Map([['password', 5], ['clear', 1]]))).toBeNull();
     expect(compose('Is the passphrase sent in clear?', [{ ...passage, text: 'The passphr is sent in clear.' }], new Map([['passphras', 5], ['clear', 1]]))?.text).toBe('The passphr is sent in clear.');
+  });
+
+  test('a word with a prefix that turns its meaning round is not a slip of the word without it', () => {
+    expect(negatedForm('unsubscrib', 'subscrib')).toBe(true);
+    expect(negatedForm('instal', 'uninstal')).toBe(true);
+    expect(negatedForm('reactiv', 'deactiv')).toBe(true);
+    expect(negatedForm('reactivate', 'deactivated')).toBe(true); // surface words, with an ending
+    expect(negatedForm('subscib', 'subscrib')).toBe(false);
+    expect(negatedForm('dispatch', 'dispach')).toBe(false);
+    const list = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 'l', title: 'Mailing list', url: '', text: 'To subscribe to the mailing list, send an e-mail to the list address. Install the helper with make install.' }] } });
+    expect(list.search('How do I unsubscribe from the mailing list?').alternatives.get('unsubscrib') ?? []).not.toContain('subscrib');
+    expect(list.search('How do I uninstall the helper?').alternatives.get('uninstal') ?? []).not.toContain('instal');
+    expect(list.search('How do I subscibe to the mailing list?').alternatives.get('subscrib')).toContain('subscrib'); // a slip still is one
   });
 
   test('a typo is corrected from what the visitor typed, to the likeliest slip, not from its stem', () => {

@@ -186,6 +186,26 @@ function slipOfTheFinger(a: string, b: string): boolean {
 }
 
 /**
+ * Are two words one stem under other prefixes, one of which turns or redoes its meaning
+ * ("unsubscribe" and "subscribe", "uninstall", "reactivate" and "deactivate")? Two letters apart,
+ * they look like a slip, but the visitor asked for another thing: "how do I unsubscribe?"
+ * answered with how to subscribe is a wrong answer with a citation.
+ */
+export function negatedForm(a: string, b: string): boolean {
+  // A word may start with letters of a prefix that are its own ("install"): read with and without it.
+  return readings(a).some(([pa, ra]) => readings(b).some(([pb, rb]) => {
+    // Either may carry an ending the other lacks ("reactivate", "deactivated"): surface words are compared too.
+    const [short, long] = ra.length <= rb.length ? [ra, rb] : [rb, ra];
+    return pa !== pb && short.length >= 4 && long.startsWith(short) && long.length - short.length <= 3;
+  }));
+}
+const readings = (w: string): [string, string][] => {
+  const p = NEGATING_PREFIX.exec(w)?.[0];
+  return p ? [[p.replace('-', ''), w.slice(p.length)], ['', w]] : [['', w]];
+};
+const NEGATING_PREFIX = /^(?:un|dis|non-?|de|re|anti-?|in|im|ir|il|mis)/;
+
+/**
  * Every spelling one slip away from a word of four letters or more, each with how likely that slip
  * is (0 likeliest): a letter left out, two neighbours swapped or a letter typed twice (0); an
  * extra letter in a word of five letters or more, or a key next to the right one or a vowel for
@@ -300,6 +320,7 @@ export class SearchIndex {
       // In longer ones a changed letter is a slip only when a finger could make it: a key next
       // to the right one, or one vowel for another ("seperate"); "scrypt" is not "script".
       if (d === 1 && word.length === term.length && !slipOfTheFinger(term, word)) continue;
+      if (negatedForm(term, word)) continue;
       if ((found.get(t) ?? 0) < FUZZY_FACTOR[d]) found.set(t, FUZZY_FACTOR[d]);
     }
     const df = (t: number) => this.data.offsets[t + 1] - this.data.offsets[t];
@@ -328,6 +349,7 @@ export class SearchIndex {
     if (w.length < 6) return [...found].map(([term, factor]) => ({ term, factor }));
     for (const [word, [stem, d]] of surface().fuzzyGet(w, w.length >= 8 ? 2 : 1)) {
       if (d === 1 && word.length === w.length && !slipOfTheFinger(w, word)) continue;
+      if (negatedForm(w, word)) continue;
       const t = this.ids.get(stem);
       if (t !== undefined && (found.get(t) ?? 0) < FUZZY_FACTOR[d]) found.set(t, FUZZY_FACTOR[d]);
     }
@@ -351,6 +373,7 @@ export class SearchIndex {
     const tier = new Map<number, number>();
     const spelling = new Map<number, string>();
     slipsOf(word, letters, spellings, (c, kind) => {
+      if (negatedForm(word.toLowerCase(), c)) return;
       const s = stem(c);
       const t = s === null ? undefined : this.ids.get(s);
       if (t !== undefined && kind < (tier.get(t) ?? Infinity) && isWord(c)) {
