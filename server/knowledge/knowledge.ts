@@ -993,6 +993,8 @@ export class KnowledgeBase {
     // the Sloop Room, not its seats (namedIn).
     const earlier = [...context.keys()];
     let ownQuestion = false;
+    /** The name of code "it" stands for ("querystring.parse()" before "what do I get for it?"): its entry is asked about, as if named. */
+    let subjectNames: string[] = [];
     if (current.length && users.length && sameSubject(question, this.language)) {
       const names = namedIn(users[0].content, this.language);
       const named = (t: string) => (names.has(t) ? 1 : 0);
@@ -1000,8 +1002,16 @@ export class KnowledgeBase {
       // word the knowledge never uses ("unpacking") names nothing the answer could be about.
       const subject = [...context].filter(([t, w]) => w === CONTEXT_WEIGHTS[0] && this.index.idOf(t) !== undefined).map(([t]) => t).sort((a, b) => this.index.idf(b) - this.index.idf(a) || named(b) - named(a))[0];
       if (subject) {
-        context.delete(subject);
-        current.push(subject);
+        subjectNames = codeNamesIn(users[0].content).filter((n) => questionTerms(n, this.language).includes(subject));
+        // A name of code is its entry's: "it" after "…with querystring.parse()?" is the parse()
+        // of querystring, so the member ("parse") is searched as the subject too; the object
+        // before it ("timeout" of "timeout.hasRef()") is every member's and would pull the
+        // others' entries (setTimeout) up.
+        const members = subjectNames.flatMap((n) => questionTerms(n.split('.').at(-1)!, this.language).slice(-1)).filter((t) => context.has(t));
+        for (const term of new Set([subject, ...members])) {
+          context.delete(term);
+          current.push(term);
+        }
         ownQuestion = asksItsOwn(question, this.language);
       }
     }
@@ -1096,7 +1106,7 @@ export class KnowledgeBase {
       // By the word meant: a table row keyed "ENOSPC" is named by a visitor's "ENOSSPC" too.
       const ownWeight = new Map(expanded.filter((q) => q.own).map((q) => [q.meant, q.idf]));
       const ownTop = Math.max(0, ...ownWeight.values());
-      const codeNames = codeNamesIn(question);
+      const codeNames = [...codeNamesIn(question), ...subjectNames];
       // An option the question names ("what is --auto for?") is asked about at its entry: the
       // passage whose synopsis line opens with it, as a section whose heading names it.
       const optionNames = (question.match(/(?<![\w-])--?[A-Za-z][\w-]*/g) ?? []).map((o) => o.toLowerCase());

@@ -423,6 +423,35 @@ describe('retrieval', () => {
     expect(ask('and for the Wick Room?', ['How many seats does the Lantern Room have?']).r.weights.has('seat')).toBe(true);
   });
 
+  test('"it" standing for a name of code is that entry: its member is searched as the subject too, its object is not', () => {
+    const ref = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'qs', title: 'Query string', url: '', text: [
+        '## querystring.parse(str)', 'Splits a query string into an object. A key that appears more than once gets an array of its values.',
+        '## querystring.stringify(obj)', 'Joins an object into a query string. Keys of the object are written in order.',
+        '## querystring.escape(str)', 'Percent-encodes a string for a query string. Every key and value is escaped.',
+      ].join('\n\n') },
+      { id: 'body', title: 'Request body', url: '', text: 'The body parser parses each request body. Parse errors are answered with status 400.' },
+      { id: 'json', title: 'JSON', url: '', text: '## JSON.parse(text)\n\nParses a JSON text into a value.' },
+      { id: 'url', title: 'URL', url: '', text: '## url.parse(str)\n\nParses a URL string into its parts.' },
+      { id: 'timers', title: 'Timers', url: '', text: [
+        '## timeout.hasRef()', 'Returns true when the timer keeps the event loop alive.',
+        '## timeout.unref()', 'Lets the event loop exit while the timer is pending.',
+        '## setTimeout(callback, delay)', 'Schedules the callback after delay milliseconds. Added in the first release.',
+        '## clearTimeout(timeout)', 'Cancels a timeout made by setTimeout.',
+      ].join('\n\n') },
+    ] } });
+    const ask = (q: string, before: string) => ref.search(q, { history: [{ role: 'user' as const, content: before }] });
+    // The subject is the name's rarest word ("querystring"); "parse", a word of many pages, is which entry of it.
+    const twice = ask('and if a key shows up twice, what do I get for it?', 'How do I read a query string with querystring.parse()?');
+    expect(twice.weights.get('pars')).toBe(ref.weight('pars'));
+    expect(twice.passages[0].heading).toBe('querystring.parse(str)');
+    // "hasRef" is the subject; "timeout" is every member's object, and setTimeout's word: not the question's own.
+    const ref2 = ask('What does that return?', 'Tell me about timeout.hasRef().');
+    expect(ref2.weights.get('hasref')).toBe(ref.weight('hasref'));
+    expect(ref2.weights.get('timeout') ?? 0).toBeLessThan(ref.weight('timeout'));
+    expect(ref2.passages[0].heading).toBe('timeout.hasRef()');
+  });
+
   test('an e-mail address or phone number in the question does not steer it', () => {
     const r = answer('I am support@wheelton.example, phone 0800 1234567: how much is the membership per year?');
     expect(r.r.passages[0].sourceId).toBe('membership');
