@@ -21,6 +21,8 @@ const FIGURES = [
   // Pins itself to core 1 and the server to core 0; many sockets, so the highest fd limit.
   { name: 'server-load', cmd: ['taskset', '-c', '1', 'node', 'bench/server-load.mjs'], timeoutS: 300, ulimit: true },
   { name: 'retrieval', cmd: ['taskset', '-c', '0', 'node', '--expose-gc', '--max-old-space-size=4096', '--import', 'tsx', 'bench/retrieval.mjs'], timeoutS: 600 },
+  // Only bots with knowledge.embeddings pay this: the nearest passages by meaning and their fusion.
+  { name: 'vectors', cmd: ['taskset', '-c', '0', 'node', '--max-old-space-size=4096', '--import', 'tsx', 'bench/vectors.mjs'], timeoutS: 300 },
   { name: 'eval', cmd: ['node', 'bench/eval/run.mjs'], timeoutS: 300 },
   { name: 'serialize', cmd: ['node', '--import', 'tsx', 'bench/serialize.mjs'], timeoutS: 120 },
   { name: 'sources', cmd: ['taskset', '-c', '0', 'node', '--import', 'tsx', 'bench/sources.mjs'], timeoutS: 180 },

@@ -35,6 +35,12 @@ process.on('message', async (msg) => {
   try {
     if (msg.cmd === 'mem') return reply(memory());
     if (msg.cmd === 'streams') return reply({ open: server.ctx.streams.size });
+    if (msg.cmd === 'vectors') {
+      // Whether every bot with knowledge.embeddings has its passages' vectors (the eval waits for it).
+      const pending = [...server.ctx.config.bots.values()].map((bot) => server.ctx.liveKnowledge(bot).vectors?.whenComplete()).filter(Boolean);
+      const complete = await Promise.race([Promise.all(pending).then(() => true), new Promise((r) => setTimeout(() => r(false), 1000))]);
+      return reply({ complete, bots: pending.length });
+    }
     if (msg.cmd === 'loop-delay-start') {
       loopDelay = monitorEventLoopDelay({ resolution: 5 });
       loopDelay.enable();

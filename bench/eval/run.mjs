@@ -10,6 +10,9 @@
 //                                     the fresh dev batch written before any tuning on it)
 //   npm run eval -- --engine openai --base-url http://127.0.0.1:11434/v1 --model NAME [--api-key-env VAR]
 //                                     (the same questions to the model engine instead of the built-in one)
+//   npm run eval -- --embeddings-model NAME [--embeddings-base-url URL] [--embeddings-api-key-env VAR]
+//                                     (retrieval fused with an embeddings endpoint's nearest passages,
+//                                     knowledge.embeddings; the URL defaults to --base-url; with any engine)
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,7 +56,27 @@ function engineConfig() {
   if (!baseUrl || !model) throw new Error('--engine openai needs --base-url (an OpenAI-compatible API, e.g. http://127.0.0.1:11434/v1) and --model');
   return { type, base_url: baseUrl, model, ...(arg('api-key-env') ? { api_key_env: arg('api-key-env') } : {}) };
 }
-const engineName = () => (arg('engine') === 'openai' ? `model engine, ${arg('model')}` : 'built-in extractive engine');
+const engineName = () => (arg('engine') === 'openai' ? `model engine, ${arg('model')}` : 'built-in extractive engine')
+  + (arg('embeddings-model') ? `, retrieval fused with ${arg('embeddings-model')}` : '');
+
+/** With `--embeddings-model`: every bot's knowledge.embeddings; none otherwise (lexical retrieval, as shipped). */
+function embeddingsConfig() {
+  const model = arg('embeddings-model');
+  if (!model) return {};
+  const baseUrl = arg('embeddings-base-url') ?? arg('base-url');
+  if (!baseUrl) throw new Error('--embeddings-model needs --embeddings-base-url (or --base-url): an OpenAI-compatible API with /embeddings');
+  const keyEnv = arg('embeddings-api-key-env') ?? arg('api-key-env');
+  return { embeddings: { base_url: baseUrl, model, ...(keyEnv ? { api_key_env: keyEnv } : {}) } };
+}
+
+/** The passages' vectors are made in the background after start: questions wait for them, or they would be measured lexically. */
+async function vectorsReady(server) {
+  if (!arg('embeddings-model')) return;
+  const started = Date.now();
+  while (!(await server.ask('vectors')).complete) {
+    if (Date.now() - started > 30 * 60_000) throw new Error('the passages\' vectors were not made within 30 minutes: is the embeddings endpoint answering? (the server log says)');
+  }
+}
 
 function writeConfig(sets) {
   const config = {
@@ -63,7 +86,7 @@ function writeConfig(sets) {
       id: s.bot, workspace_id: 'eval', name: s.meta.title, language: s.meta.language ?? 'en', privacy: 'public', active: true,
       allowed_domains: ['localhost'], include_links_in_responses: true, citations_enabled: true,
       welcome_message: 'Hi!',
-      knowledge: { dir: join(s.dir, 'knowledge'), documents: [] },
+      knowledge: { dir: join(s.dir, 'knowledge'), documents: [], ...embeddingsConfig() },
       engine: engineConfig(),
       handoff: { enabled: false },
       filters: { blocked_terms: [], redact: [] },
@@ -186,6 +209,7 @@ export async function measure() {
   const server = await startOurServer({ configPath: writeConfig(sets), dataDir });
   let results;
   try {
+    await vectorsReady(server);
     results = await askAll(server.url, sets, arg('split'), batch);
   } finally {
     await server.stop();

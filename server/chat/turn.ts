@@ -10,7 +10,7 @@ import type { Context } from '../context.ts';
 import { EngineError, type EngineResult } from '../engines/engine.ts';
 import { blockedMatcher, redact } from './filters.ts';
 import { MIN_RELEVANCE } from '../knowledge/knowledge.ts';
-import type { Passage } from '../knowledge/passage.ts';
+import type { Passage, Turn } from '../knowledge/passage.ts';
 import type { SearchResult } from '../knowledge/knowledge.ts';
 import { phrase } from '../engines/phrases.ts';
 import { asksForHuman, recordHandoff } from './handoff.ts';
@@ -179,8 +179,12 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
     // alone is a guess; the visitor is told, in their language, what the bot can do instead.
     const own = (r: SearchResult): SearchResult => (otherLanguage && !engine.standalone
       ? { ...r, passages: r.passages.filter((p) => messageLanguage(p.text) === visitorLanguage) } : r);
+    // With an embeddings endpoint (knowledge.embeddings), the searched text's vector is asked for
+    // first, within its timeout_ms and this turn's signal; without one, or when it fails, the
+    // search is lexical (knowledge/embeddings.ts).
+    const searchFor = async (text: string, turns: readonly Turn[]) => own(kb.search(text, { history: turns, vector: await kb.questionVector(text, out.signal) }));
     let found: SearchResult = chat ? { passages: [], degraded: false, weights: new Map<string, number>(), alternatives: new Map<string, string[]>(), unknownNames: [], spelled: searched }
-      : own(kb.search(searched, { history: searchHistory }));
+      : await searchFor(searched, searchHistory);
     if (found.degraded) await out.send(notice('rag_unavailable'));
 
     const wantsPerson = !chat && asksForHuman(input.message, bot.language);
@@ -239,7 +243,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
       // turns when it needs them.
       for (const next of attempts.slice(1)) {
         if (!(step.done && step.value?.unanswered)) break;
-        found = own(kb.search(next.searched, { history: next.history }));
+        found = await searchFor(next.searched, next.history);
         turn = ask(next.question, found);
         step = await turn.next();
       }

@@ -108,6 +108,21 @@ describe('config validation', () => {
     expect(ai.bots.get(BOT_ID)!.engine).toMatchObject({ type: 'openai', api_key: 'k', timeout_ms: 30000, vision: false });
   });
 
+  test('knowledge.embeddings: off by default; the key from its variable; each mistake named', () => {
+    const knowledge = (embeddings: unknown) => ({ workspaces: [{ id: 'ws1' }], bots: [botConfig({ knowledge: { dir: 'knowledge', embeddings } })] });
+    const good = { base_url: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text' };
+    expect(parseConfig({ bots: [{ id: BOT_ID, name: 'B' }] }, '/').bots.get(BOT_ID)!.knowledge.embeddings).toBeNull();
+    const on = parseConfig(knowledge({ ...good, api_key_env: 'EMBED_KEY' }), '/', { EMBED_KEY: 'sk-e' }).bots.get(BOT_ID)!.knowledge.embeddings;
+    expect(on).toEqual({ ...good, api_key_env: 'EMBED_KEY', api_key: 'sk-e', timeout_ms: 3000, batch_size: 32, min_similarity: 0.5 });
+    expect(errorOf(knowledge({ ...good, api_key_env: 'NO_SUCH_KEY' }))).toBe('bots[0].knowledge.embeddings.api_key_env: environment variable NO_SUCH_KEY is not set');
+    expect(errorOf(knowledge({ model: 'm' }))).toBe('bots[0].knowledge.embeddings.base_url: is required');
+    expect(errorOf(knowledge({ ...good, base_url: 'localhost:11434' }))).toBe('bots[0].knowledge.embeddings.base_url: must be an http(s) URL');
+    expect(errorOf(knowledge({ ...good, model: '' }))).toMatch(/^bots\[0\]\.knowledge\.embeddings\.model: /);
+    expect(errorOf(knowledge({ ...good, batch_size: 0 }))).toBe('bots[0].knowledge.embeddings.batch_size: must be at least 1');
+    expect(errorOf(knowledge({ ...good, timeout_ms: 50 }))).toBe('bots[0].knowledge.embeddings.timeout_ms: must be at least 100');
+    expect(errorOf(knowledge({ ...good, api_key: 'sk-in-the-file' }))).toMatch(/^bots\[0\]\.knowledge\.embeddings\.api_key: is not a known setting/);
+  });
+
   test('a file that is not JSON names the file', () => {
     expect(() => loadConfigFile('/no/such/file.json')).toThrow(/cannot read config file/);
   });

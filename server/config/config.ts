@@ -15,7 +15,7 @@ import { WEBHOOK_EVENTS, type AgentRole, type WebhookEventType } from '../../pro
 import type { CannedReply } from '../../protocol/console.ts';
 import { Invalid } from './check.ts';
 import type { Static, TSchema } from 'typebox';
-import { ConfigFile, ContactForm, Crawl, ExtractiveEngine, Filters, Handoff, Knowledge, RateLimits, type OpenAIEngine } from './schema.ts';
+import { ConfigFile, ContactForm, Crawl, ExtractiveEngine, Filters, Handoff, Knowledge, RateLimits, type Embeddings, type OpenAIEngine } from './schema.ts';
 import type { SitemapSources } from '../knowledge/sources/crawl-config.ts';
 import { parse } from './validate.ts';
 import type { ContactField, WidgetSettings } from '../../protocol/schemas.ts';
@@ -47,6 +47,8 @@ export type ContactFieldSettings = ContactField;
 export interface KnowledgeDoc { id: string; title: string; url: string; text: string }
 /** The engine as the file gives it; an OpenAI-compatible one also holds its key, read from the environment. */
 export type EngineConfig = Filled<Static<typeof ExtractiveEngine>> | (Filled<Static<typeof OpenAIEngine>> & { api_key: string | null });
+/** The embeddings endpoint as the file gives it, with its key read from the environment. */
+export type EmbeddingsConfig = Filled<Static<typeof Embeddings>> & { api_key: string | null };
 
 export type { WidgetSettings };
 
@@ -64,7 +66,7 @@ export type BotSettings = Omit<BotFile, 'workspace_id' | 'widget_settings' | 'ra
   handoff: Section<BotFile['handoff']>;
   contact_form: Omit<Section<BotFile['contact_form']>, 'fields'> & { fields: ContactFieldSettings[] };
   /** `dir` resolved against the config file's folder; sitemap URLs normalised; the crawl's defaults filled in. */
-  knowledge: Omit<Section<BotFile['knowledge']>, 'documents' | 'crawl'> & { documents: KnowledgeDoc[] } & SitemapSources;
+  knowledge: Omit<Section<BotFile['knowledge']>, 'documents' | 'crawl' | 'embeddings'> & { documents: KnowledgeDoc[]; embeddings: EmbeddingsConfig | null } & SitemapSources;
   engine: EngineConfig;
   filters: Section<BotFile['filters']>;
 };
@@ -225,6 +227,7 @@ function botSettings(b: BotFile, path: string, workspaces: Map<string, Workspace
       documents: kn.documents.map((d) => ({ id: d.id, title: (d.title as string | undefined) ?? d.id, url: d.url, text: d.text })),
       sitemaps: kn.sitemaps.map((u, i) => httpUrl(u, `${path}.knowledge.sitemaps[${i}]`)),
       crawl: { ...(kn.crawl ?? defaults(Crawl)) },
+      embeddings: kn.embeddings ? { ...kn.embeddings, api_key: apiKey(kn.embeddings.api_key_env, `${path}.knowledge.embeddings.api_key_env`, env) } : null,
     },
     engine: engine(b.engine ?? (Value.Default(ExtractiveEngine, { type: 'extractive' }) as Filled<Static<typeof ExtractiveEngine>>), `${path}.engine`, env),
     filters: { ...fl },
@@ -272,7 +275,13 @@ function contactFields(fields: BotFile extends { contact_form: infer C } ? NonNu
 
 function engine(e: NonNullable<BotFile['engine']>, path: string, env: NodeJS.ProcessEnv): EngineConfig {
   if (e.type === 'extractive') return { ...e };
-  const api_key = e.api_key_env ? env[e.api_key_env] ?? null : null;
-  if (e.api_key_env && !api_key) throw new Invalid(`${path}.api_key_env`, `environment variable ${e.api_key_env} is not set`);
-  return { ...e, api_key };
+  return { ...e, api_key: apiKey(e.api_key_env, `${path}.api_key_env`, env) };
+}
+
+/** The key an `api_key_env` names: a variable that is not set is a config error, naming the field. */
+function apiKey(name: string | null, path: string, env: NodeJS.ProcessEnv): string | null {
+  if (!name) return null;
+  const key = env[name];
+  if (!key) throw new Invalid(path, `environment variable ${name} is not set`);
+  return key;
 }

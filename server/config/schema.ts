@@ -134,6 +134,19 @@ export const Crawl = Type.Object({
   max_page_bytes: Type.Optional(Type.Integer({ minimum: 1024, maximum: 50 * 1024 * 1024, default: DEFAULT_CRAWL.max_page_bytes, description: 'A larger page (or uncompressed sitemap) is skipped.' })),
 }, { ...Strict, description: 'How the sitemaps are crawled: two requests per site at a time, robots.txt and its Crawl-delay respected.' });
 
+/**
+ * An OpenAI-compatible `/v1/embeddings` endpoint whose vectors of the passages and of each
+ * question join the lexical search (knowledge/embeddings.ts). Null: lexical search only.
+ */
+export const Embeddings = Type.Object({
+  base_url: HttpUrl({ description: 'An OpenAI-compatible API with /embeddings, e.g. https://api.openai.com/v1 or http://localhost:11434/v1.' }),
+  model: Type.String({ minLength: 1, maxLength: 200, description: 'The embedding model, e.g. "text-embedding-3-small" or "nomic-embed-text". Vectors cached on disk are kept per model.' }),
+  api_key_env: Type.Optional(Nullable(Type.String({ minLength: 1 }), { default: null, description: 'The environment variable holding the key; omit for keyless servers.' })),
+  timeout_ms: Type.Optional(Type.Integer({ minimum: 100, maximum: 120_000, default: 3000, description: 'Per request: a question\'s vector (a turn waits at most this long for it, then searches lexically) and a batch of passages.' })),
+  batch_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 2048, default: 32, description: 'Passages per request while the knowledge is embedded in the background.' })),
+  min_similarity: Type.Optional(Type.Number({ minimum: -1, maximum: 1, default: 0.5, description: 'A passage the lexical search did not find joins the results only when its cosine similarity to the question is at least this; its relevance is then that similarity. Depends on the model.' })),
+}, { ...Strict, description: 'Optional: vectors from an embeddings endpoint, fused with the lexical ranking (reciprocal-rank fusion), so a question in other words than the page\'s can find it.' });
+
 export const Knowledge = Type.Object({
   dir: Type.Optional(Nullable(Type.String({ minLength: 1 }), { default: null, description: 'A folder of .md, .markdown, .txt, .html, .htm, .pdf and .docx files, relative to the config file.' })),
   documents: Type.Optional(Type.Array(InlineDoc, { default: [] })),
@@ -142,6 +155,7 @@ export const Knowledge = Type.Object({
     description: 'Sitemaps (or sitemap indexes, gzip or not) whose pages are fetched after the server starts and indexed as they arrive; pages on other sites are skipped.',
   })),
   crawl: Type.Optional(Nullable(Crawl)),
+  embeddings: Type.Optional(Nullable(Embeddings, { default: null })),
 }, Strict);
 
 export const Filters = Type.Object({

@@ -20,6 +20,8 @@ import { englishSpelling, isBritishSpelling, isEnglishWord } from './english-wor
 import { messageLanguage } from './language.ts';
 import { entryTerm, isOptionTerm, keyCells, namesKey, splitSentences, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
+import { fuse } from './fusion.ts';
+import type { VectorIndex } from './vector-index.ts';
 import SearchableMap from 'minisearch/SearchableMap';
 import { askedWords, asksAsHeading, DASHED, FAQ_ENTRY, escapeRegExp, FENCE, isStopWord, plainInline, lettersOf, looksLikeName, normTerm, questionTerms, spelledAsMeant, stemOnce, stopWordSlip, surfaceWords, terms, tokens } from './text.ts';
 
@@ -429,6 +431,21 @@ export interface SearchOptions {
   /** Earlier turns of the conversation, oldest first: a follow-up is searched with them. */
   history?: readonly Turn[];
   limit?: number;
+  /** The searched text's vector (`questionVector`): its nearest passages are fused with the lexical ranking. */
+  vector?: Float32Array | null;
+}
+
+/**
+ * What a base knows by meaning, when its bot has an embeddings endpoint (passage-vectors.ts
+ * attaches it once the passages' vectors are there): their index, how near a passage found
+ * only by meaning must be, and how a question's vector is asked for.
+ */
+export interface Semantic {
+  /** One row per passage; a passage without its vector yet (a page that just arrived) is never nearest. */
+  index: VectorIndex;
+  /** How similar a passage the lexical search missed must be to join the results (fusion.ts). */
+  minSimilarity: number;
+  embed(text: string, signal?: AbortSignal): Promise<Float32Array | null>;
 }
 
 type Source = { knowledge: Pick<BotSettings['knowledge'], 'dir' | 'documents'>; language?: string };
@@ -666,6 +683,31 @@ export class KnowledgeBase {
 
   get size() {
     return this.passages.length;
+  }
+
+  /** Set when the passages' vectors are there (passage-vectors.ts); null: lexical search only. */
+  private semantic: Semantic | null = null;
+
+  attachVectors(semantic: Semantic): void {
+    this.semantic = semantic;
+  }
+
+  get hasVectors(): boolean {
+    return this.semantic !== null;
+  }
+
+  /** Each passage as it is embedded: its title, heading and text, one passage per row of the vector index. */
+  embeddingTexts(): string[] {
+    return this.passages.map((p) => [p.title, p.heading, p.text].filter(Boolean).join('\n'));
+  }
+
+  /**
+   * The vector of a text to search, or null (no endpoint, the passages' vectors not there yet,
+   * the endpoint failing or slower than its timeout_ms, or `signal` aborted): then the search
+   * is lexical only. Never throws.
+   */
+  async questionVector(text: string, signal?: AbortSignal): Promise<Float32Array | null> {
+    return this.semantic ? this.semantic.embed(text, signal) : null;
   }
 
   get degraded() {
@@ -974,6 +1016,20 @@ export class KnowledgeBase {
    */
   search(typed: string, options: SearchOptions | number = {}): SearchResult {
     const o = typeof options === 'number' ? { limit: options } : options;
+    const { docs, ...found } = this.lexical(typed, o);
+    const s = this.semantic;
+    if (!o.vector || !s || o.vector.length !== s.index.dims) return found;
+    // With the question's vector, its nearest passages join the lexical ranking (fusion.ts), so a
+    // passage in other words than the question's can reach the engine. The nearest are as many
+    // as the passages asked for.
+    const limit = o.limit ?? 5;
+    const ranked = found.passages.map((passage, i) => ({ doc: docs![i], passage }));
+    const nearest = s.index.nearest(o.vector, limit);
+    return { ...found, passages: fuse(ranked, nearest, (doc) => ({ ...this.passages[doc], score: 0 }), limit, s.minSimilarity) };
+  }
+
+  /** The lexical search (`search` without a vector), with each passage's row in `docs`. */
+  private lexical(typed: string, o: SearchOptions): SearchResult & { docs?: number[] } {
     // A typo's corrections, found once per word of this question (asMeant looks first).
     const corrections: Corrections = new Map();
     const question = this.asMeant(typed, corrections);
@@ -1128,7 +1184,7 @@ export class KnowledgeBase {
         const rank = relevance + (contextTotal ? CONTEXT_BONUS * (ctx / contextTotal) * strength : 0);
         // A section one part names ("what application hooks are there?" beside another question) is named too.
         const section = sectionAsked(this.passages[h.doc], ownWeight, ownTotal, this.language) || partWeights.some((w, k) => sectionAsked(this.passages[h.doc], w, partTotal(partsOwn[k]), this.language));
-        return { passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, section, named: section || entryAsked(this.passages[h.doc], codeNames) || (optionNames.length > 0 && this.optionsOf(h.doc).some((o) => optionNames.includes(o))), partShares };
+        return { doc: h.doc, passage: { ...this.passages[h.doc], score: Math.round(relevance * 1000) / 1000 }, rank, section, named: section || entryAsked(this.passages[h.doc], codeNames) || (optionNames.length > 0 && this.optionsOf(h.doc).some((o) => optionNames.includes(o))), partShares };
       });
       // An entry of a reference is often cut into many passages (its history, its parameters,
       // its prose, its examples): only its best few count as named, so they leave room for the
@@ -1160,7 +1216,8 @@ export class KnowledgeBase {
       // the answer is composed from the question's words and that subject alone, as the
       // question with the subject named would be.
       if (ownQuestion) for (const term of context.keys()) weights.delete(term);
-      return { passages: ranked.slice(0, limit).map((r) => r.passage), degraded: this.degraded, weights, alternatives, unknownNames, unknownWords, spelled, earlier: current.length ? earlier.filter((t) => weights.has(t)) : [] };
+      const top = ranked.slice(0, limit);
+      return { passages: top.map((r) => r.passage), docs: top.map((r) => r.doc), degraded: this.degraded, weights, alternatives, unknownNames, unknownWords, spelled, earlier: current.length ? earlier.filter((t) => weights.has(t)) : [] };
     } catch {
       return { passages: [], degraded: true, weights, alternatives, unknownNames, spelled };
     }

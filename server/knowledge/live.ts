@@ -15,6 +15,8 @@ import type { BotSettings } from '../config/config.ts';
 import { collect, EXTENSIONS, KnowledgeBase, type Collected, type KnowledgeOptions } from './knowledge.ts';
 import type { CrawlTarget } from './sources/crawl.ts';
 import type { SourceDocument } from './sources/document.ts';
+import { Embedder } from './embeddings.ts';
+import { PassageVectors } from './passage-vectors.ts';
 
 /**
  * Where a bot's live knowledge reports what it cannot do: the server's JSON log (pino's
@@ -22,10 +24,12 @@ import type { SourceDocument } from './sources/document.ts';
  * the console.
  */
 export interface KnowledgeLog {
+  info(fields: Record<string, unknown>, message: string): void;
   warn(fields: Record<string, unknown>, message: string): void;
   error(fields: Record<string, unknown>, message: string): void;
 }
 const CONSOLE_LOG: KnowledgeLog = {
+  info: (_fields, message) => console.info(`[knowledge] ${message}`),
   warn: (_fields, message) => console.warn(`[knowledge] ${message}`),
   error: (_fields, message) => console.error(`[knowledge] ${message}`),
 };
@@ -71,12 +75,16 @@ export class LiveKnowledge implements CrawlTarget {
   readonly ready: Promise<void>;
   /** Completed reloads after the first read (tests and logs wait on it). */
   reloads = 0;
+  /** The passages' vectors, when the bot has an embeddings endpoint (made after each build, in the background). */
+  readonly vectors: PassageVectors | null;
 
   constructor(
-    private readonly bot: Pick<BotSettings, 'id' | 'language'> & { knowledge: Pick<BotSettings['knowledge'], 'dir' | 'documents'> },
+    private readonly bot: Pick<BotSettings, 'id' | 'language'> & { knowledge: Pick<BotSettings['knowledge'], 'dir' | 'documents'> & Partial<Pick<BotSettings['knowledge'], 'embeddings'>> },
     private readonly options: KnowledgeOptions,
     private readonly log: KnowledgeLog = CONSOLE_LOG,
   ) {
+    const embeddings = bot.knowledge.embeddings;
+    this.vectors = embeddings ? new PassageVectors(new Embedder(embeddings, log, bot.id), embeddings, options) : null;
     // Until the first read is done the bot knows nothing and says so (rag_unavailable);
     // the server awaits `ready` before it listens, so no visitor meets this base.
     this.base = KnowledgeBase.unavailable(bot.language, 'the knowledge is still being read');
@@ -183,6 +191,7 @@ export class LiveKnowledge implements CrawlTarget {
           if (this.closed) return this.base;
           this.files = files;
           this.base = next;
+          this.vectors?.index(next);
           // The first read's problems are logged by startServer; the crawl logs its own failures;
           // a reload of the folder logs what it could not read.
           if (this.loaded && reread) for (const problem of files.problems) this.log.warn({ event: 'knowledge_unreadable', bot_id: this.bot.id, problem }, `bot ${this.bot.id}: cannot read ${problem}`);
@@ -207,5 +216,6 @@ export class LiveKnowledge implements CrawlTarget {
     this.pageTimer = null;
     this.watcher?.close();
     this.watcher = null;
+    this.vectors?.close();
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Local stand-ins for the outside services the server talks to, speaking their real
  * protocols over loopback HTTP: a siteverify endpoint (reCAPTCHA/hCaptcha/Turnstile form
- * protocol) and an OpenAI-compatible chat-completions endpoint (SSE chunks, [DONE]).
+ * protocol), an OpenAI-compatible chat-completions endpoint (SSE chunks, [DONE]) and an
+ * OpenAI-compatible embeddings endpoint (POST /v1/embeddings).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -109,4 +110,63 @@ export async function startFakeModel(): Promise<FakeModel> {
   model.baseUrl = `${await listen(server)}/v1`;
   model.close = () => closeServer(server);
   return model;
+}
+
+export type EmbeddingsMode = 'ok' | 'error' | 'stall' | 'wrong-dims';
+
+export interface FakeEmbeddings {
+  baseUrl: string;
+  mode: EmbeddingsMode;
+  /** The vectors' length in `ok` mode (`wrong-dims` answers one more). */
+  dims: number;
+  /** Every request's body, in order. */
+  requests: Array<{ body: any; headers: IncomingMessage['headers'] }>;
+  /** Every text embedded in `ok` mode, in order. */
+  inputs: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Words the stand-in model reads as one (each maps to its partner's dimension): a visitor's
+ * paraphrase of the night-mode page is near it though they share no word.
+ */
+export const SAME_MEANING: Record<string, string> = { darker: 'dims', evening: 'sunset', light: 'glow' };
+const FILLER = new Set(['the', 'and', 'for', 'can', 'how', 'does', 'get', 'with', 'when', 'after', 'what', 'you', 'your', 'this', 'that', 'are', 'not', 'from', 'into']);
+
+/** A deterministic embedding: a bag of word hashes, words of three letters or more, filler words left out, SAME_MEANING's pairs sharing a dimension. */
+export function standInVector(text: string, dims: number): number[] {
+  const v = new Array<number>(dims).fill(0);
+  for (const raw of text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []) {
+    if (FILLER.has(raw)) continue;
+    const word = SAME_MEANING[raw] ?? raw;
+    let h = 2166136261;
+    for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619);
+    v[(h >>> 0) % dims] += 1;
+  }
+  // A text of filler alone still gets a vector (a real model never answers zeros).
+  if (v.every((x) => x === 0)) v[0] = 1;
+  return v;
+}
+
+export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
+  const stub: FakeEmbeddings = { baseUrl: '', mode: 'ok', dims: 1024, requests: [], inputs: [], close: async () => undefined };
+  const server = createServer(async (req, res) => {
+    const text = await body(req);
+    if (req.method !== 'POST' || req.url !== '/v1/embeddings') return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+    const parsed = JSON.parse(text);
+    stub.requests.push({ body: parsed, headers: req.headers });
+    if (stub.mode === 'stall') return; // never answers: the client's timeout ends it
+    if (stub.mode === 'error') return void res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'model is loading', type: 'server_error' } }));
+    const input: string[] = Array.isArray(parsed.input) ? parsed.input : [parsed.input];
+    if (stub.mode === 'ok') stub.inputs.push(...input);
+    const dims = stub.mode === 'wrong-dims' ? stub.dims + 1 : stub.dims;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+      object: 'list', model: parsed.model,
+      data: input.map((t, index) => ({ object: 'embedding', index, embedding: standInVector(t, dims) })),
+      usage: { prompt_tokens: input.length, total_tokens: input.length },
+    }));
+  });
+  stub.baseUrl = `${await listen(server)}/v1`;
+  stub.close = () => closeServer(server);
+  return stub;
 }

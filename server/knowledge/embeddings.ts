@@ -1,0 +1,110 @@
+/**
+ * One bot's OpenAI-compatible `/v1/embeddings` endpoint (OpenAI, Ollama, vLLM, LM Studio…)
+ * through the openai SDK: texts in, vectors of length 1 out, checked. Whatever goes wrong —
+ * the endpoint down, slower than timeout_ms, an HTTP error, an answer of the wrong count or
+ * length — is an outage: logged once when it starts and once when the endpoint answers again,
+ * never thrown at a turn (`question` gives null, and the turn searches lexically).
+ */
+import OpenAI from 'openai';
+import type { EmbeddingsConfig } from '../config/config.ts';
+import { normalised } from './vector-index.ts';
+
+/** Where outages are told: the server's logger (pino's `warn(fields, message)`). */
+export interface EmbeddingsLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+  info(fields: Record<string, unknown>, message: string): void;
+}
+
+/** An answer that is not one vector per text, all of one length, finite and not zero. */
+export class GarbageError extends Error {}
+
+/** The vectors of an embeddings answer, in the order of the texts sent; throws GarbageError on anything else. */
+export function vectorsOf(answer: unknown, count: number, dims: number | null): Float32Array[] {
+  const data = (answer as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data) || data.length !== count) throw new GarbageError(`expected ${count} vectors, got ${Array.isArray(data) ? data.length : 'none'}`);
+  const out: Float32Array[] = new Array(count);
+  data.forEach((item: { index?: unknown; embedding?: unknown }, i) => {
+    const at = Number.isInteger(item?.index) ? (item.index as number) : i;
+    const v = item?.embedding;
+    if (!Array.isArray(v) || at < 0 || at >= count || out[at]) throw new GarbageError('an item without a vector, or out of order');
+    if (v.length === 0 || (dims !== null && v.length !== dims)) throw new GarbageError(`a vector of ${v.length} dimensions, expected ${dims ?? 'more than 0'}`);
+    const unit = v.every((x) => typeof x === 'number') ? normalised(v as number[]) : null;
+    if (!unit) throw new GarbageError('a vector that is zero or not numbers');
+    out[at] = unit;
+  });
+  if (out.some((v) => v.length !== out[0].length)) throw new GarbageError('vectors of different lengths');
+  return out;
+}
+
+export class Embedder {
+  private readonly client: OpenAI;
+  /**
+   * The vectors' length: from the disk cache (the index's) or the first answer. An answer of
+   * another length is garbage: its vectors could not be compared with the passages'.
+   */
+  dims: number | null = null;
+  /** When the current outage started; null while the endpoint answers. */
+  private downSince: number | null = null;
+  private readonly recoveredListeners = new Set<() => void>();
+
+  constructor(
+    private readonly cfg: Pick<EmbeddingsConfig, 'base_url' | 'model' | 'api_key' | 'timeout_ms'>,
+    private readonly log: EmbeddingsLog,
+    private readonly botId: string,
+  ) {
+    // No retries: a turn waits at most timeout_ms; the background pass retries on its own schedule.
+    this.client = new OpenAI({ apiKey: cfg.api_key ?? 'none', baseURL: cfg.base_url, maxRetries: 0, timeout: cfg.timeout_ms });
+  }
+
+  get model(): string {
+    return this.cfg.model;
+  }
+
+  get down(): boolean {
+    return this.downSince !== null;
+  }
+
+  /** Called when an outage ends (the background pass then retries at once). */
+  onRecovered(listener: () => void): () => void {
+    this.recoveredListeners.add(listener);
+    return () => this.recoveredListeners.delete(listener);
+  }
+
+  /** The texts' vectors, normalised, in order; throws on any failure (an outage is logged once). */
+  async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    let vectors: Float32Array[];
+    try {
+      // Floats asked for by name: the SDK's default (base64) is not spoken by every compatible server.
+      const answer = await this.client.embeddings.create({ model: this.cfg.model, input: texts, encoding_format: 'float' }, { signal });
+      vectors = vectorsOf(answer, texts.length, this.dims);
+    } catch (e) {
+      // A visitor who left is no outage of the endpoint.
+      if (!signal?.aborted) this.failed(e as Error);
+      throw e;
+    }
+    this.dims ??= vectors[0].length;
+    if (this.downSince !== null) {
+      this.log.info({ event: 'embeddings_recovered', bot_id: this.botId, model: this.cfg.model, down_ms: Date.now() - this.downSince }, `bot ${this.botId}: the embeddings endpoint answers again; search fuses meaning with words`);
+      this.downSince = null;
+      for (const listener of this.recoveredListeners) listener();
+    }
+    return vectors;
+  }
+
+  /** A question's vector; null when the endpoint fails, is slower than timeout_ms, or the turn was aborted. */
+  async question(text: string, signal?: AbortSignal): Promise<Float32Array | null> {
+    if (signal?.aborted) return null;
+    try {
+      return (await this.embed([text], signal))[0];
+    } catch {
+      return null;
+    }
+  }
+
+  private failed(e: Error) {
+    if (this.downSince !== null) return;
+    this.downSince = Date.now();
+    const why = e instanceof GarbageError ? `answered garbage: ${e.message}` : e.message;
+    this.log.warn({ event: 'embeddings_unavailable', bot_id: this.botId, model: this.cfg.model, err: why }, `bot ${this.botId}: the embeddings endpoint failed (${why}); search is lexical until it answers again`);
+  }
+}
