@@ -832,6 +832,29 @@ describe('extractive answers', () => {
     expect(text).not.toContain('cracked screens');
   });
 
+  test('a sentence that leads to a listing brings it when the listing answers: asked how, or "like this:"; not when its own words answer', () => {
+    const kb2 = baseOf([
+      { id: 'jump', title: 'git-jump', url: '', text: 'Using git-jump\n--------------\n\nTo use it, just drop git-jump in your PATH, and then invoke it like this:\n\n--------------------------------------------------\n# jump to changes not yet staged for commit\ngit jump diff\n\n# jump to changes that are staged for commit\ngit jump diff --cached\n--------------------------------------------------' },
+      { id: 'source', title: 'Sources', url: '', text: 'When a new upstream release comes, the release+patches branch is rebased on the release branch. This is done by\n\n```\n$ git checkout release+patches\n$ git rebase release\n```\n\nYou generally don\'t need to do that.' },
+      { id: 'other', title: 'Other', url: '', text: 'The server listens on a port.' },
+    ]);
+    const jump = answerFrom(kb2, 'How do I use git-jump to jump to staged changes?') ?? '';
+    expect(jump).toContain('invoke it like this:\n```\n# jump to changes not yet staged for commit\ngit jump diff\n');
+    expect(jump).toContain('git jump diff --cached\n```');
+    // The sentence that comes along ("This is done by") brings its commands too.
+    expect(answerFrom(kb2, 'How is the release+patches branch rebased on a new upstream release?')).toContain('This is done by\n```\n$ git checkout release+patches\n$ git rebase release\n```');
+  });
+
+  test('asked how, a listing right after the answer that says what it does not comes with it', () => {
+    const kb2 = baseOf([
+      { id: 'esm', title: 'Plugins', url: '', text: '## ESM support\n\nESM is supported from Node.js v13.3.0 and above.\n\n```js\n// main.mjs\nfastify.register(import(\'./plugin.mjs\'))\n```' },
+      { id: 'other', title: 'Other', url: '', text: 'The server listens on a port.' },
+    ]);
+    expect(answerFrom(kb2, 'From which Node.js version is ESM supported, and how do I register an .mjs plugin?')).toContain("fastify.register(import('./plugin.mjs'))");
+    // Not asked how, the sentence answers alone.
+    expect(answerFrom(kb2, 'From which Node.js version is ESM supported?')).toBe('ESM is supported from Node.js v13.3.0 and above.');
+  });
+
   test('a line of example code answers only a question that asks for code', () => {
     const kb2 = baseOf([
       { id: 'routes', title: 'Routes', url: '', text: 'Routes are declared on the server, as in this example.\n\n```js\n// Add an endpoint of your choice\nfastify.get("/", handler)\n```' },

@@ -11,7 +11,7 @@ import { entryDescription, entryTerm, keyCells, namesKey, splitSentences, units,
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
-import { ACTION, ASKS_PROPERTY, EITHER, heldToAction, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
+import { ACTION, ASKS_HOW, ASKS_PROPERTY, EITHER, heldToAction, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
 
 const MAX_SENTENCES = 4;
 export const MIN_SENTENCE = 0.45;
@@ -154,6 +154,19 @@ const ASIDE_SHARE = 0.5;
 const ENUMERATES = /(?:,[^,.;]{1,60}){2,}/;
 /** A heading that names a procedure: "How to make a claim", "How do I port my number?". */
 const HOW_TO = /^\s*how (?:to|do i|can i|do you)\b/i;
+/**
+ * A sentence that leads to what follows it: it ends in a colon, in "e.g." or "for example", or
+ * with no stop at all (a plain-text page's "This is done by" over its commands).
+ */
+const LEADS_TO_CODE = /(?:[:：]|\be\.g\.|\bfor (?:example|instance)[.,]?|\bas follows\.|\blike (?:this|so)\.|[\p{L}\p{N})'"`])$/u;
+/** A lead-in whose object is the listing after it: "…like this:", "…with:", "as follows:", "e.g.", "run:". */
+const NAMES_LISTING = /(?:\b(?:like|as in) (?:this|so|these)|\bas follows|\bthe following(?: \p{L}+){0,2}|\bfor (?:example|instance)|\be\.g|\b(?:with|by|run|type|enter|use|add|do|this|these|here|below))\s*[:：.,]?$/iu;
+/** A sentence that takes a procedure on a step: "Now move…", "Next, …", "Finally, …". */
+const PROCEEDS = /^(?:now|next|finally|afterwards|after that)\b/i;
+/** A line of a listing that is a comment alone ("# jump to merge conflicts", "// main.mjs"). */
+const CODE_COMMENT = /^(?:#(?!!)|\/\/|\/\*|\*|--\s|;)/;
+/** How long a listing a lead-in brings, in characters of whole lines. */
+const MAX_LISTING_CHARS = 500;
 /** A lead-in to a list of choices, one of which applies: "…in one of the following ways:", "The value could be:", "must be one of:". */
 const CHOICES = /\b(?:(?:one|any|either) of (?:the following|these|those)|(?:could|can|may|must|should) be(?: one of)?\s*[:：]$|the following (?:ways|values|choices|alternatives))/i;
 /** What listing things adds to a unit's score when the question asks for several. */
@@ -536,7 +549,11 @@ export function compose(
     // A question on the page, or a numbered entry ("5.3. …"), opens the next entry of an FAQ
     // or a manual: it never comes along. Nor does the entry of another option ("--show-emwarns=
     // <yes|no> [default: no]: When enabled, …").
-    if (c.unit.kind === 'text' && after?.kind === 'text' && !isQuestion(after) && !SECTION_NUMBER.test(after.text) && !opensOtherOption(after) && (c.unit.text.length < 25 || SIGNATURE.test(c.unit.text) || (entryDescription(c.unit.text).length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) add(unitPick(c.passage, c.index + 1));
+    if (c.unit.kind === 'text' && after?.kind === 'text' && !isQuestion(after) && !SECTION_NUMBER.test(after.text) && !opensOtherOption(after) && (c.unit.text.length < 25 || SIGNATURE.test(c.unit.text) || (entryDescription(c.unit.text).length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) {
+      add(unitPick(c.passage, c.index + 1));
+      // Come along, it may lead to a listing as much as the chosen one ("…rebased on the new HEAD. This is done by").
+      bringListing(c.passage, c.index + 1);
+    }
     // Asked for several things, a sentence that names the subject ("Returns the CPU
     // architecture.") brings the list that follows it ("Possible values are 'arm', 'x64', …").
     // The list may come a sentence or two later, after its lead-in ("… The currently supported
@@ -571,7 +588,38 @@ export function compose(
       const member = memberOf(list, c.unit.group);
       for (let i = c.index + 1; i < list.length && member(list[i]); i++) items.push(i);
       addItems(c.passage, items);
-    } else if (/[:：]$/.test(c.unit.text) && c.index + 1 < list.length && (list[c.index + 1].kind !== 'code' || wantsCode) && chars + list[c.index + 1].text.length <= MAX_LIST_CHARS) add(unitPick(c.passage, c.index + 1));
+    } else if (list[c.index + 1]?.kind === 'code') bringListing(c.passage, c.index);
+    else if (/[:：]$/.test(c.unit.text) && c.index + 1 < list.length && chars + list[c.index + 1].text.length <= MAX_LIST_CHARS) add(unitPick(c.passage, c.index + 1));
+  };
+  /**
+   * A sentence that leads to a listing ("…invoke it like this:", "This is done by") brings it
+   * when the listing is what answers: the question asks how, or for code, or the sentence's
+   * own object is the listing ("like this:", "with:", "e.g."). One whose words answer
+   * ("…libraries like joi or yup:") stands alone. As many whole lines as MAX_LISTING_CHARS
+   * holds, not ending on a comment (what it says is of the line cut off after it).
+   */
+  const bringListing = (pi: number, at: number) => {
+    const list = unitsOf[pi];
+    if (list[at + 1]?.kind !== 'code') return;
+    let end = at + 1;
+    for (let n = 0; end < list.length && list[end].kind === 'code' && (n += list[end].text.length + 1) <= MAX_LISTING_CHARS; end++);
+    if (end < list.length && list[end].kind === 'code') while (end > at + 1 && CODE_COMMENT.test(list[end - 1].text)) end--;
+    const asked = wantsCode || ASKS_HOW.test(question);
+    // Asked how, a listing right after the answer that says what the sentence does not ("…from
+    // Node.js v13.3.0 and above." over "fastify.register(import('./plugin.mjs'))") is the how.
+    const says = new Set(unitPick(pi, at).covers);
+    const tells = () => Array.from({ length: end - at - 1 }, (_, k) => unitPick(pi, at + 1 + k)).some((p) => [...p.covers].some((q) => !says.has(q)));
+    // So does one that leads to it ("Getting the sources through git should be preferred:" over
+    // "$ git clone https://…") when the listing names what the question asks of it.
+    if (!((LEADS_TO_CODE.test(list[at].text) && (asked || NAMES_LISTING.test(list[at].text))) || ((asked || LEADS_TO_CODE.test(list[at].text)) && tells()))) return;
+    for (let i = at + 1; i < end; i++) add(unitPick(pi, i));
+    // A procedure goes on after its listing ("Now move the extracted patches…"), and with its
+    // next listing, while the answer has room.
+    const next = list[end];
+    if (asked && next?.kind === 'text' && (GOES_ON.test(next.text) || PROCEEDS.test(next.text)) && chars + next.text.length <= MAX_CHARS) {
+      add(unitPick(pi, end));
+      if (chars < MAX_CHARS) bringListing(pi, end);
+    }
   };
   // A part that asks the same of two named things ("When I start a Worker, what do maxRetries
   // and idleTimeout default to?") is two parts, one per thing, as a whole question of them is.
@@ -836,11 +884,21 @@ export function compose(
     // the visitor did not say, says it.
     const codeHeading = () => namesCode(chosen[p.passage].heading) && !terms(chosen[p.passage].heading.replace(/\(.*$/, ''), language).some((t) => weightOf.has(t) || unitsOf[p.passage][p.index].words.includes(t));
     if (!paragraphs.has(p.passage) && (pairHeading || codeHeading())) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
-    paragraphs.set(p.passage, [...(paragraphs.get(p.passage) ?? []), text]);
+    const before = paragraphs.get(p.passage) ?? [];
+    // Lines of code stand in a fenced block, the lines of one listing in one block.
+    if (p.unit.kind === 'code') {
+      const last = before.at(-1);
+      const prior = picks[picks.indexOf(p) - 1];
+      if (last?.startsWith('```') && prior?.passage === p.passage && prior.index === p.index - 1) before[before.length - 1] = `${last.slice(0, -4)}\n${own}\n\`\`\``;
+      else before.push(`\`\`\`\n${own}\n\`\`\``);
+      paragraphs.set(p.passage, before);
+      continue;
+    }
+    paragraphs.set(p.passage, [...before, text]);
   }
   const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);
   // List items stand on their own lines (Markdown), prose sentences run on.
-  const render = (ss: string[]) => ss.reduce((acc, t, i) => (i === 0 ? t : acc + (t.startsWith('- ') || ss[i - 1].startsWith('- ') || ss[i - 1].endsWith(':') ? '\n' : ' ') + t), '');
+  const render = (ss: string[]) => ss.reduce((acc, t, i) => (i === 0 ? t : acc + (t.startsWith('- ') || t.startsWith('```') || ss[i - 1].startsWith('- ') || ss[i - 1].startsWith('```') || ss[i - 1].endsWith(':') ? '\n' : ' ') + t), '');
   return { text: [...paragraphs.values()].map(render).join('\n\n'), used };
 }
 

@@ -115,6 +115,8 @@ export const SUBJECT_SHARE = 0.5;
 export const BOUND_WORDS = /^(?:unit|units|kind|kinds|type|types|sort|format|limit|limits|maximum|max|minimum|min|cap|ceiling|number|amount|way|option|setting|chance|problem|difference|reason)$/i;
 /** Questions that ask for code: a command, an example, the syntax. */
 export const WANTS_CODE = /\b(command|example|syntax|snippet|one-liner)s?\b/i;
+/** A question that asks how to do something: a listing of commands or code is a way to. */
+export const ASKS_HOW = /\bhow (?:do|can|should|would|could|must) (?:i|we|you|one)\b|\bhow to\b/i;
 export const WANTS_CODE_ALL = new RegExp(WANTS_CODE.source, 'gi');
 /**
  * The action a "how do I …?", "how much does it cost to …?" or "is there a fee to …?" question asks about ("how do I
