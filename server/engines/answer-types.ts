@@ -25,6 +25,10 @@ const matcher = (re: RegExp) => (text: string) => re.test(text);
  * addresses ("8.8.8.8"), names with digits ("X11", "IPv6", "utf8", "base64"), references ("#1168").
  */
 const NAMING_NUMBERS = /#\d+\b|\bv?\d+(?:\.\d+){2,}\b|\bv\d+(?:\.\d+)?\b|\b(?:added|changed|deprecated|removed) in:?\s*|\b\p{L}+\d[\p{L}\d]*\b/giu;
+/** A version number ("v20.0.0", "3.4", "version 5"). */
+const VERSION_GIVEN = /\bv?\d+\.\d+|\bversion \d|\bv\d+\b/i;
+/** A text that speaks of what is to come ("will be removed in", "a future version", "planned for"). */
+const WILL_BE = /\b(?:will|shall|future|planned|scheduled|upcoming|expected|going to|intend(?:s|ed)? to|plans? to|next|eventually)\b/i;
 /** A text that compares two things: "than", "compared with", a comparative or "same as". */
 const COMPARES = /\b(?:than|compared (?:to|with)|in comparison|versus|vs\.?|(?:the )?same as|as (?:\p{L}+) as|(?:faster|slower|quicker|safer|cheaper|dearer|better|worse|bigger|larger|smaller|higher|lower|longer|shorter)\b)/iu;
 /** Words that state a bound. */
@@ -153,10 +157,11 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // class was renamed…") or "Added in: v0.5.8" says when.
   [/\bwhen (?:was|were|did)\b|\b(?:what|which) year\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:ago|yesterday|last (?:week|month|year))\b|\b(?:Version|Added in):\s*v\d+\.\d+/i.test(text) || CAPITAL_MONTHS.test(text)],
   // "When will url.parse() be removed?", "When is the next drill?": a point in time, a
-  // version, or how long until then ("within 5 business days", "the next business day").
+  // version that is to come (a release history's "v20.0.0: ICU requirement is removed" says
+  // what was done, not what will be), or how long until then ("within 5 business days", "the next business day").
   // ("When is the hook executed?" asks for the event, "when the client closes…": not this.)
   // A clause's own number ("6.3 Fire drills take place…") is not a version.
-  [/\bwhen will\b|\bwhen(?:'s| is| are) (?:the|your|my) (?:next|coming|upcoming)\b/i, (text) => /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\bv?\d+\.\d+|\bversion \d|\bv\d+\b|\b(?:next|following|same)\s+(?:\w+\s+)?(?:day|week|month|year|release|version|major|minor|billing)\b|\b(?:immediately|right away|at once|instantly|within|until|overnight|soon|future|later)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|noon|midnight)\b|\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i.test(text.replace(SECTION_NUMBER, ' ').replace(ENTRY_NUMBERS, ' ')) || CAPITAL_MONTHS.test(text) || SOON.test(text) || new RegExp(`${SPAN_OF_TIME.source}\\s+(?:after|later|from|before)\\b`, 'i').test(text)],
+  [/\bwhen will\b|\bwhen(?:'s| is| are) (?:the|your|my) (?:next|coming|upcoming)\b/i, (text) => (VERSION_GIVEN.test(text.replace(SECTION_NUMBER, ' ').replace(ENTRY_NUMBERS, ' ')) && WILL_BE.test(text)) || /\b(?:1[89]|20)\d{2}\b|\b\d{1,2}[-/]\d{1,2}[-/]\d{2,4}\b|\b(?:next|following|same)\s+(?:\w+\s+)?(?:day|week|month|year|release|version|major|minor|billing)\b|\b(?:immediately|right away|at once|instantly|within|until|overnight|soon|future|later)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|tonight|noon|midnight)\b|\d{1,2}(?::\d{2})?\s?(?:am|pm)\b/i.test(text.replace(SECTION_NUMBER, ' ').replace(ENTRY_NUMBERS, ' ')) || CAPITAL_MONTHS.test(text) || SOON.test(text) || new RegExp(`${SPAN_OF_TIME.source}\\s+(?:after|later|from|before)\\b`, 'i').test(text)],
   // "What is the tax rate?", "the exchange rate": a rate is a figure; a sentence that only says
   // which rate applies ("at the rate that applies where you live") does not give it. Not "rate
   // limit(ing)", which asks how a limit works.
@@ -220,3 +225,12 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
 export const ASKS_WHY = /^(?:(?:and|so|but|ok|okay),?\s+)?(?:why|how come)\b/i;
 /** Words that give a cause, a purpose or a consequence: what an answer to "why…?" is made of. */
 export const GIVES_REASON = /\b(?:because|since|as a result|due to|owing to|thanks to|reasons?|so that|in order to|so as to|that way|(?:this|that)(?:'s| is) why|this (?:means|way)|which (?:means|is why)|therefore|thus|hence|otherwise|caus(?:e|es|ed|ing)|results? in|leads? to|to (?:avoid|prevent|ensure|keep|allow|protect|reduce|improve|save|support|stop|make sure|comply))\b/i;
+/**
+ * A text that says its page does not know or cover the matter: "I know nothing about how to
+ * activate it", "this is not yet documented", "the date is not yet known". Given as an answer,
+ * it is the page's own "don't know". Not a condition ("if it is not specified in ext"), which
+ * says what happens then: "yet" or "been" says the page's own state of knowledge.
+ */
+export const SAYS_UNKNOWN = /\b(?:I|we)\s+(?:know nothing|do not know|don't know|don’t know|have no idea|am not sure|'m not sure|are not sure)\b|\b(?:is|are|remains?)\s+(?:(?:currently|still)\s+)?(?:not\s+yet\s+(?:known|documented|decided|announced)|undocumented|yet to be (?:decided|announced|documented))\b|\b(?:has|have)\s+not\s+(?:yet\s+)?been\s+(?:decided|announced|documented)\b|\bbeyond the scope of this\b/i;
+/** A question about what is known or documented, which such a text may answer ("is the wire format documented?"). */
+export const ASKS_KNOWN = /\b(?:know|known|unknown|documented|undocumented|documentation|decided|announced|sure|scope)\b/i;

@@ -1180,3 +1180,42 @@ test('"What does the --X option do?" is answered by the option\'s entry, not by 
   const base = baseOf([{ id: 'spool', title: 'Spooler options', url: '', text: '# Spooler options\n\nFor large print jobs, use --spool-size=65536 together with --max-jobs=2.\n\n--spool-size=<bytes> [default: 4096]\n\nSets how much the spooler holds in memory before it writes to the printer.' }]);
   expect(answerFrom(base, 'What does the --spool-size option do?')).toMatch(/^--spool-size=<bytes> \[default: 4096\]: Sets how much/);
 });
+
+describe('questions the pages do not answer, though a unit speaks of their words', () => {
+  test('a unit that says the page does not know is a "don\'t know", not an answer', () => {
+    const base = baseOf([{ id: 'jump', title: 'jump-tool', url: '', text: '# Limitations\n\nThis script was written and tested with vim. Given that the format is the same as what gcc produces, I expect emacs users have a similar feature, but I know nothing about how to activate it in emacs.' }]);
+    expect(answerFrom(base, 'How do I use jump-tool with emacs?')).toBeNull();
+    // An aside in parentheses is not the page's verdict on what is asked.
+    const socket = baseOf([{ id: 'log', title: 'Logging', url: '', text: '# Logging\n\nYou can omit the port of --log-socket (note: we have no idea if 12345 is a port of significance), in which case a default port of 1500 is used.' }]);
+    expect(answerFrom(socket, 'Which port does --log-socket use if I leave the port out?')).toContain('1500');
+    // Nor is a condition ("if it is not specified"): it says what happens then.
+    const ext = baseOf([{ id: 'path', title: 'path', url: '', text: '# path.format()\n\nThe dot will be added to the extension if it is not specified in ext.' }]);
+    expect(answerFrom(ext, 'Does path.format() add the dot to the extension?')).toContain('dot will be added');
+  });
+
+  test('"when will …?" is not answered by a version in which something was done', () => {
+    const base = baseOf([{ id: 'url', title: 'url', url: '', text: '# url.parse()\n\n| Version | Changes |\n|---|---|\n| v20.0.0 | The ICU requirement of url.parse() is removed. |\n\nurl.parse() uses a lenient algorithm.' }]);
+    expect(answerFrom(base, 'When will url.parse() be removed?')).toBeNull();
+    const planned = baseOf([{ id: 'url', title: 'url', url: '', text: '# url.parse()\n\nurl.parse() will be removed in v26.0.0.' }]);
+    expect(answerFrom(planned, 'When will url.parse() be removed?')).toContain('v26.0.0');
+  });
+
+  test('"who maintains X?" is not answered by the maintainer of another thing', () => {
+    const base = baseOf([
+      { id: 'jump', title: 'jump-tool', url: '', text: '# Contributing\n\nBug reports should be sent to the mailing list and cc\'d to the jump-tool maintainer, Jeff King <peff@example.org>.' },
+      { id: 'hl', title: 'highlighter', url: '', text: '# highlighter\n\nThe highlighter script marks changed words in a diff.' },
+    ]);
+    expect(answerFrom(base, 'Who maintains highlighter?')).toBeNull();
+    expect(answerFrom(base, 'Who maintains jump-tool?')).toContain('Jeff King');
+  });
+
+  test('whether two things go together is not answered by a unit about one of them', () => {
+    const base = baseOf([
+      { id: 'plans', title: 'Plans', url: '', text: '# Multi-line discount\n\nThe multi-line discount depends on how many lines are on your account.' },
+      { id: 'billing', title: 'Billing', url: '', text: '# Autopay\n\nYou get an Autopay discount of $5 per line each month.' },
+    ]);
+    expect(answerFrom(base, 'Can I get the multi-line discount and the Autopay discount on the same line at the same time?')).toBeNull();
+    const both = baseOf([{ id: 'billing', title: 'Billing', url: '', text: '# Discounts\n\nThe multi-line discount and the Autopay discount can be combined on the same line.' }]);
+    expect(answerFrom(both, 'Can I get the multi-line discount and the Autopay discount on the same line at the same time?')).toContain('can be combined');
+  });
+});

@@ -9,9 +9,9 @@ import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, escapeRegExp, FAQ_ENTRY, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
 import { entryDescription, entryTerm, keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
-import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
+import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, ASKS_KNOWN, SAYS_UNKNOWN, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
-import { ACTION, ASKS_HOW, ASKS_PROPERTY, EITHER, heldToAction, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE } from './question-frames.ts';
+import { ACTION, ASKS_HOW, ASKS_PROPERTY, EITHER, heldToAction, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, GO_TOGETHER, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE, WHO_OF } from './question-frames.ts';
 
 const MAX_SENTENCES = 4;
 export const MIN_SENTENCE = 0.45;
@@ -243,7 +243,8 @@ export function compose(
   // A second passage joins only when it is nearly as relevant as the best one.
   // "The default values of connectionTimeout and keepAliveTimeout": two named things, each
   // asked the same, each answered in its own section (read however it ranks).
-  const pair = namedPair(question, weights, language);
+  // Asked whether two named things go together, neither is a question of its own.
+  const pair = GO_TOGETHER.test(question) ? null : namedPair(question, weights, language);
   // A manual's entry may open with its thing instead of a heading ("--freelist-vol=<number>
   // [default: 20000000]" under "Command-line options", "- idleTimeout <number> …").
   const opensWith = (p: Passage) => p.text.split('\n').some((line) => {
@@ -623,7 +624,7 @@ export function compose(
   };
   // A part that asks the same of two named things ("When I start a Worker, what do maxRetries
   // and idleTimeout default to?") is two parts, one per thing, as a whole question of them is.
-  const asking = (parts.length ? parts : [question]).map((text) => [text, namedPair(text, weights, language)] as const);
+  const asking = (parts.length ? parts : [question]).map((text) => [text, GO_TOGETHER.test(text) ? null : namedPair(text, weights, language)] as const);
   const segmentsOwn = asking.flatMap(([text, p]): [string, string | null][] => (p ? p.parts.map((t, i) => [t, p.terms[i]]) : [[text, null]]));
   const segments = segmentsOwn.map(([t]) => t);
   const earlierTerms = new Set(earlier);
@@ -743,12 +744,17 @@ export function compose(
       ...(actionWord ? rareOf([actionWord]).filter((t) => unknownWords.includes(t) || heldToAction(segment.trim(), actionWord)) : []),
       ...rareOf([DURATION_OF.exec(segment.trim())?.[1] ?? '']),
       ...(supported ? rareOf(supported.split(/\s+/)) : []),
+      ...rareOf((WHO_OF.exec(segment.trim())?.[1] ?? '').split(/\s+/)),
     ];
     // Offered two answers ("…in US time or in the local time?"), a unit that names neither
     // side's own words does not say which.
     const either = EITHER.exec(segment.trim());
     const [left, right] = either ? [either[1], either[2]].map((side) => new Set(terms(side, language).filter((t) => weightOf.has(t) && !typeWords.has(t)))) : [new Set<string>(), new Set<string>()];
     const sides = [...[...left].filter((t) => !right.has(t)), ...[...right].filter((t) => !left.has(t))];
+    // Asked whether two things go together, a unit that names one of them alone does not say.
+    const both = GO_TOGETHER.exec(segment.trim());
+    const [one, other] = both ? [both[1], both[2]].map((side) => new Set(terms(side, language).filter((t) => weightOf.has(t) && !typeWords.has(t)))) : [new Set<string>(), new Set<string>()];
+    const pairSides = [[...one].filter((t) => !other.has(t)), [...other].filter((t) => !one.has(t))].filter((side) => side.length);
     // Asked which one ("which charity…?"), a unit that names it only as one of its class ("…and
     // then donated to charity") does not say which.
     const whichOne = several ? undefined : WHICH_ONE.exec(segment.trim())?.[1];
@@ -788,7 +794,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && (!sides.length || sides.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && (!sides.length || sides.some((t) => mentions(c, t))) && pairSides.every((side) => side.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
@@ -810,7 +816,11 @@ export function compose(
     // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
     // page's title and heading count as its own) is a neighbour of the answer, not the answer.
     fits.push(fit);
-    bests.push(fit.find((f) => f.score >= MIN_SENTENCE));
+    // A unit that says the page does not know it ("I know nothing about how to activate it",
+    // "not yet documented") is the page's own "don't know": it answers nothing, and a lesser
+    // unit under it would answer as if it did.
+    const best = fit.find((f) => f.score >= MIN_SENTENCE);
+    bests.push(best && SAYS_UNKNOWN.test(best.c.unit.text.replace(/\([^)]*\)/g, ' ')) && !ASKS_KNOWN.test(segment) ? undefined : best);
     bestSeveral.push(several);
   }
   // Two parts that found the same unit ("how long can I pause, and what does pausing cost?"

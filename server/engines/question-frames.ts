@@ -155,3 +155,17 @@ export const DURATION_OF = /^(?:(?:and|so|ok|okay),?\s+)?how long (?:does|do|wil
  * sets the scene may come first ("With Travel Pass, does…").
  */
 export const EITHER = /^(?:(?:and|so|ok|okay),?\s+)?(?:[^,?]{1,40},\s*)?(?:is|are|was|were|does|do|did|can|could|will|would|should)\b[^?]*?((?:[\p{L}\p{N}-]+\s+)?[\p{L}\p{N}-]+)\s+or\s+((?:[\p{L}\p{N}-]+\s+){0,3}[\p{L}\p{N}-]+)/iu;
+/**
+ * "Who maintains diff-highlight?", "who wrote git subtree?": what the person is asked of. A unit
+ * that names the maintainer of another thing ("cc'd to the git-jump maintainer, Jeff King")
+ * names someone, but not of that thing.
+ */
+export const WHO_OF = /^(?:(?:and|so|ok|okay),?\s+)?who\s+(?:[a-z]+ly\s+)?(?!(?:does|is|was|has|are|were|can|could|should|will|would|do|did|needs|pays|gets)\b)(?:[a-z]+(?:s|ed)|wrote|made|built|began|led|ran)\s+(?:(?:the|this|that|your|its|their)\s+)?([^?,]+?)\s*(?:\?|,|$)/i;
+/**
+ * "Can I get the multi-line discount and the Autopay discount at the same time?", "can I use
+ * --track-origins=yes together with --undef-value-errors=no?": whether two things go together.
+ * A unit that names only one of them ("The multi-line discount depends on…") says nothing of
+ * the two together. The sides are the few words before "and"/"with" and after it, up to a
+ * preposition.
+ */
+export const GO_TOGETHER = /^(?:(?:and|so|ok|okay),?\s+)?(?:[^,?]{1,40},\s*)?(?:is|are|does|do|can|could|will|would|may)\b[^?]*?((?:[\p{L}\p{N}=-]+\s+){0,2}?[\p{L}\p{N}=-]+)\s+(?:and|with|plus)\s+(?:(?:the|a|an|my|your)\s+)?((?:[\p{L}\p{N}=-]+\s+){0,2}?[\p{L}\p{N}=-]+)(?=\s+(?:on|in|at|for|to|of|from|under|together|simultaneously|combined|both)\b|\s*\??$)[^?]*?\b(?:at the same time|simultaneously|together|combined|in combination|at once)\b/iu;
