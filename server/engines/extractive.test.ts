@@ -1065,6 +1065,17 @@ describe('extractive answers', () => {
     expect(answerFrom(base, 'When is Quokka 6 coming out?')).toBeNull();
   });
 
+  test('a name with its version is named by its release notes\' page: "In Git 2.39, …" is answered by a line titled 2.39.0', () => {
+    const base = baseOf([
+      { id: 'RelNotes/2.39.0.txt', title: '2.39.0', url: '', text: '# Features\n\n- With --recurse-submodules=on-demand, all submodules are recursively pushed.\n- The pager learned to honour the color settings of the user.' },
+      { id: 'RelNotes/2.0.0.txt', title: '2.0.0', url: '', text: '# Features\n\n- A trailing space in a pattern of an ignore file now warns.' },
+      { id: 'push', title: 'Pushing with Git', url: '', text: '# Push\n\nGit push sends your commits to the remote.' },
+    ]);
+    expect(answerFrom(base, 'In Git 2.39, what does git push --recurse-submodules=on-demand push?')).toBe('- With --recurse-submodules=on-demand, all submodules are recursively pushed.');
+    // Another version's page does not name Git 2.39.
+    expect(answerFrom(base, 'In Git 2.39, what happens to a trailing space in an ignore pattern?')).toBeNull();
+  });
+
   test('a phrase before the question narrows it; it is not a question of its own', () => {
     expect(questionParts('For gzip streams, what can I pass as the flush mode?')).toEqual([]);
     expect(questionParts('In the example output, what was the cache size?')).toEqual([]);
