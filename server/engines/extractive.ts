@@ -6,7 +6,7 @@
  */
 import { codeNamesIn, entryAsked, MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
-import { askedPart, askedWords, asksAsHeading, escapeRegExp, FAQ_ENTRY, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
+import { askedPart, askedWords, asksAsHeading, escapeRegExp, FAQ_ENTRY, looksLikeName, plainInline, questionAfterCase, surfaceWords, terms } from '../knowledge/text.ts';
 import { entryDescription, entryTerm, keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
@@ -656,7 +656,12 @@ export function compose(
     // which a page's sentences rarely repeat: beside a rarer name ("Fastify's default
     // http2SessionTimeout") it says nothing of which unit answers. Alone, it still keeps the
     // answer to its subject ("where do I report a vulnerability in Fastify?").
-    const allNamed = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment));
+    // The names of the case a visitor tells before asking ("My little CLI that reads stdin with
+    // readline never exits. How can I let it quit…?") set the scene: the sentence that answers
+    // the question need not repeat them (it says "To exit without waiting for user input, call
+    // process.stdin.unref()."). They still weigh in the part's words that a unit must cover.
+    const asked = questionAfterCase(segment);
+    const allNamed = [...surfaceWords(asked, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, asked));
     const rarer = allNamed.filter(([stem]) => weightOf.get(stem)! >= COMMON_NAME);
     const named = rarer.length ? rarer : allNamed;
     const names = named.map(([stem]) => stem);
