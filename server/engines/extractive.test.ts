@@ -1088,6 +1088,27 @@ describe('extractive answers', () => {
     expect(answerFrom(base, 'When is Quokka 6 coming out?')).toBeNull();
   });
 
+  test('a name with its version is named by its release notes\' page: "In Git 2.39, …" is answered by a line titled 2.39.0', () => {
+    const base = baseOf([
+      { id: 'RelNotes/2.39.0.txt', title: '2.39.0', url: '', text: '# Features\n\n- With --recurse-submodules=on-demand, all submodules are recursively pushed.\n- The pager learned to honour the color settings of the user.' },
+      { id: 'RelNotes/2.0.0.txt', title: '2.0.0', url: '', text: '# Features\n\n- A trailing space in a pattern of an ignore file now warns.' },
+      { id: 'push', title: 'Pushing with Git', url: '', text: '# Push\n\nGit push sends your commits to the remote.' },
+    ]);
+    expect(answerFrom(base, 'In Git 2.39, what does git push --recurse-submodules=on-demand push?')).toBe('- With --recurse-submodules=on-demand, all submodules are recursively pushed.');
+    // Another version's page does not name Git 2.39.
+    expect(answerFrom(base, 'In Git 2.39, what happens to a trailing space in an ignore pattern?')).toBeNull();
+  });
+
+  test('the names of the case a visitor tells before asking need not be repeated by the answer', () => {
+    const base = baseOf([
+      { id: 'readline', title: 'Readline', url: '', text: '# Readline\n\nThe readline module reads a stream such as stdin one line at a time. When stdin is the input, the program does not end until the stream closes. To exit without waiting for user input, call process.stdin.unref().' },
+      { id: 'cli', title: 'Writing a CLI', url: '', text: '# Writing a CLI\n\nA CLI parses its arguments with util.parseArgs().' },
+    ]);
+    expect(answerFrom(base, 'My CLI reads stdin with readline. How can I let it exit without waiting for user input?')).toContain('To exit without waiting for user input, call process.stdin.unref().');
+    // A name the question itself says is still held to: the readline sentence never says CLI.
+    expect(answerFrom(base, 'How can I let the CLI that reads stdin with readline exit without waiting for user input?')).toBeNull();
+  });
+
   test('a phrase before the question narrows it; it is not a question of its own', () => {
     expect(questionParts('For gzip streams, what can I pass as the flush mode?')).toEqual([]);
     expect(questionParts('In the example output, what was the cache size?')).toEqual([]);

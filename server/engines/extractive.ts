@@ -6,7 +6,7 @@
  */
 import { codeNamesIn, entryAsked, MIN_RELEVANCE, sectionAsked } from '../knowledge/knowledge.ts';
 import type { Passage } from '../knowledge/passage.ts';
-import { askedPart, askedWords, asksAsHeading, escapeRegExp, FAQ_ENTRY, looksLikeName, plainInline, surfaceWords, terms } from '../knowledge/text.ts';
+import { askedPart, askedWords, asksAsHeading, escapeRegExp, FAQ_ENTRY, looksLikeName, plainInline, questionAfterCase, surfaceWords, terms } from '../knowledge/text.ts';
 import { entryDescription, entryTerm, keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
 import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, ASKS_KNOWN, SAYS_UNKNOWN, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
@@ -637,18 +637,23 @@ export function compose(
   const versionOf = new Map<string, { term: string; re: RegExp; given: RegExp }>();
   for (const m of question.matchAll(/([\p{L}][\p{L}\p{N}.-]*)\s+v?(\d+(?:\.\d+)*)(?![\p{L}\p{N}]|\.\d)/gu)) {
     const [name] = terms(m[1], language);
-    const [term] = terms(m[2], language);
+    // "2.39" is searched as "2" when the knowledge never says "2.39" (its pages say "v2.39").
+    const term = terms(m[2], language).find((t) => weightOf.has(t));
     const re = new RegExp(`(?<![\\w.])v?${escapeRegExp(m[2])}${m[2].includes('.') ? '(?:\\.\\d+)*' : '(?:\\.(?:\\d+|x))+'}(?![\\w.]|\\.\\d)`, 'i');
     // The number as that name's number: after the name ("Windows 7", "Node.js 22", "node22") or
     // marked as a version ("v22"), not any 7 on the page ("a nice value of -7").
     const given = new RegExp(`${escapeRegExp(m[1])}[\\w.]{0,4}[\\s-]*v?${escapeRegExp(m[2])}(?![\\w]|\\.\\d)|(?<![\\w.])v${escapeRegExp(m[2])}(?![\\w]|\\.\\d)`, 'i');
-    if (name && term && weightOf.has(term) && looksLikeName(m[1], question)) versionOf.set(name, { term, re, given });
+    if (name && term && looksLikeName(m[1], question)) versionOf.set(name, { term, re, given });
   }
   // A version the question asks about as such ("version 4.3 of the terms", "release 1.8"): a
   // unit that gives another ("Version 4.2, effective 1 March 2025") is about another version.
   const versionsAsked = (segment: string) => [...segment.matchAll(/\b(?:version|release)\s+v?(\d+(?:\.\d+)+)(?![\w]|\.\d)/gi)].map((m) => new RegExp(`(?<![\\w.])v?${escapeRegExp(m[1])}(?![\\w]|\\.\\d)`, 'i'));
-  /** Does a unit (its text, and how it is named) name the thing, by its name or by its version? */
-  const namesByVersion = (text: string, mentionsOf: (n: string) => boolean, n: string) => mentionsOf(n) || !!versionOf.get(n)?.re.test(text);
+  /**
+   * Does a unit (its text, and how it is named) name the thing, by its name or by its version?
+   * Its page may give the version for it: "In Git 2.39, what does …?" is answered by a line of
+   * the release notes titled "2.39.0", which never repeats "Git".
+   */
+  const namesByVersion = (c: Pick, n: string) => mentions(c, n) || [answerText(c), chosen[c.passage].heading, chosen[c.passage].title].some((t) => !!versionOf.get(n)?.re.test(t));
   /** The things a part names ("timeout.hasRef()", "Plus", the version of "Fastify 3"): what a later part's "it" stands for. */
   // An option or a name of code ("--valgrind-stacksize", "timeout.refresh()") is a name too,
   // in lower case: "what's the default --valgrind-stacksize, and when should I change it?".
@@ -700,7 +705,12 @@ export function compose(
     // which a page's sentences rarely repeat: beside a rarer name ("Fastify's default
     // http2SessionTimeout") it says nothing of which unit answers. Alone, it still keeps the
     // answer to its subject ("where do I report a vulnerability in Fastify?").
-    const allNamed = [...surfaceWords(segment, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, segment));
+    // The names of the case a visitor tells before asking ("My little CLI that reads stdin with
+    // readline never exits. How can I let it quit…?") set the scene: the sentence that answers
+    // the question need not repeat them (it says "To exit without waiting for user input, call
+    // process.stdin.unref()."). They still weigh in the part's words that a unit must cover.
+    const asked = questionAfterCase(segment);
+    const allNamed = [...surfaceWords(asked, language)].filter(([stem, word]) => weightOf.has(stem) && looksLikeName(word, asked));
     const rarer = allNamed.filter(([stem]) => weightOf.get(stem)! >= COMMON_NAME);
     const named = rarer.length ? rarer : allNamed;
     const names = named.map(([stem]) => stem);
@@ -794,7 +804,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && (!sides.length || sides.some((t) => mentions(c, t))) && pairSides.every((side) => side.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(answerText(c), (t) => mentions(c, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && (!sides.length || sides.some((t) => mentions(c, t))) && pairSides.every((side) => side.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
@@ -876,7 +886,7 @@ export function compose(
   // other platforms" than Windows answers "on Linux").
   // A name with its explanation in parentheses ("D1 read misses (D1mr)") is named by either.
   const aliases = parenthesisAliases(question, language);
-  const named = (n: string) => picks.some((p) => namesByVersion(answerText(p), (t) => mentions(p, t), n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text)) || speaksOfUnix(p, n));
+  const named = (n: string) => picks.some((p) => namesByVersion(p, n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text)) || speaksOfUnix(p, n));
   if (allNames.some((n) => !named(n) && !aliases.some((a) => a.has(n) && [...a].some((t) => t !== n && named(t))))) return null;
   // In the order of the page: the passage of the lead first, units in their own order.
   const order = [...new Set(picks.map((p) => p.passage))];

@@ -7,7 +7,7 @@ import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { englishSpelling, isBritishSpelling } from './english-words.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { negatedForm } from './search-index.ts';
-import { looksLikeName, normTerm, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
+import { looksLikeName, normTerm, questionAfterCase, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import { questionParts, searchedParts } from './question-parts.ts';
 import { spawn } from 'node:child_process';
@@ -46,6 +46,14 @@ describe('questions', () => {
     expect(terms('hour four promise')).toEqual(['hour', 'four', 'promis']); // not British spellings
     // A version stays whole and is also its major number; a single digit is a word.
     expect(terms('Fastify 5.0.0 and v1.2 on 2.4 GHz')).toEqual(['fastifi', '5.0.0', '5', 'v1.2', 'v1', '2.4', '2', 'ghz']);
+  });
+
+  test('the question a visitor asks after telling their case is its sentences from the first that asks', () => {
+    expect(questionAfterCase("My schema marks 'X-Api-Key' as required. Node hands me lowercase names. Will the check still work?")).toBe('Will the check still work?');
+    expect(questionAfterCase('I use dns.lookup() a lot. Why is it slow? Is it the thread pool?')).toBe('Why is it slow? Is it the thread pool?');
+    // Asked first, or never asked, it is the whole message.
+    expect(questionAfterCase('Why is dns.lookup() slow? I call it a lot.')).toBe('Why is dns.lookup() slow? I call it a lot.');
+    expect(questionAfterCase('Tell me about dns.lookup(). It seems slow.')).toBe('Tell me about dns.lookup(). It seems slow.');
   });
 
   test('personal data and question frames do not become search terms', () => {

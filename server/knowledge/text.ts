@@ -369,6 +369,17 @@ export function askedPart(question: string, language = 'en'): string {
 }
 
 /**
+ * The question a visitor asks after telling their case ("My headers schema marks 'X-Api-Key'
+ * as required in capitals. Will the check still work?" asks the last sentence): from the first
+ * sentence that asks to the end. The whole message when it opens by asking or never asks.
+ */
+export function questionAfterCase(question: string): string {
+  const pieces = question.split(/(?<=[.!?])\s+/u);
+  const first = pieces.findIndex((p) => /\?["')\]]*$/u.test(p.trim()));
+  return first > 0 ? pieces.slice(first).join(' ') : question;
+}
+
+/**
  * What a visitor wraps a question in when they tell their case in their own words: asking
  * whether it is all right ("is it OK to…", "is there a better way to…"), whether it is
  * expected ("is that normal?", "how can that be?"), and when it happened to them ("five days
