@@ -10,6 +10,7 @@ import { KnowledgeBase } from '../knowledge/knowledge.ts';
 import { compose } from './extractive.ts';
 import { questionParts } from './question-frames.ts';
 import { ANSWER_TYPES } from './answer-types.ts';
+import { terms } from '../knowledge/text.ts';
 
 const kb = new KnowledgeBase({
   knowledge: {
@@ -1035,6 +1036,37 @@ describe('extractive answers', () => {
       { id: 'sizes', title: 'Sizes', url: '', text: '## Sizes\n\nEvery block is counted in bytes, and the mfg example allocates many bytes.' },
       { id: 'tools', title: 'Tools', url: '', text: '## Tools\n\nThe report shows bytes per block.' }]);
     expect(answerFrom(kb3, 'How many bytes did mfg.c:freeX free?')).toContain('freedB: 111');
+  });
+
+  test('a row named by its key names the question\'s other things as its columns', () => {
+    const rows = ['getc.c:get 8,821,482 1,621', 'concord.c:word 5,222,023 16', 'concord.c:insert 1,496,937 3,152']
+      .map((r) => `| ${r.split(' ').join(' | ')} |`).join('\n');
+    const kb2 = baseOf([
+      { id: 'counts', title: 'Profiler', url: '', text: `## Function counts\n\nThen come the counts per function:\n\n| function | Ir | D1mw |\n|---|---|---|\n${rows}` },
+      { id: 'caches', title: 'Caches', url: '', text: '## Caches\n\nA D1 write miss is a write that misses the first-level data cache.' },
+    ]);
+    // "D1" is said by no unit of the table: the row says it as its header "D1mw", and is the
+    // answer alone, without the page that says "D1 write miss" of nothing in the row.
+    const text = answerFrom(kb2, 'How many D1 write misses does concord.c:insert have in the counts?');
+    expect(text).toContain('D1mw: 3,152');
+    expect(text).not.toContain('first-level');
+  });
+
+  test('another page\'s sentence that says only a word the answer lacks does not join it', () => {
+    const page = (id: string, heading: string, text: string, score: number) => ({ id, sourceId: id, title: 'Policies', url: '', heading, text, score });
+    const weightsOf = (words: string, ws: number[]) => new Map(terms(words, 'en').map((t, i) => [t, ws[i]]));
+    // "stop" is all the key-card sentence says of the question: it is about something else.
+    const mail = compose('How do I stop your marketing e-mails?', [
+      page('mail', 'Marketing e-mails', 'We send marketing e-mails only if you opt in. You can opt out at any time with the link at the bottom of each e-mail.', 0.8),
+      page('cards', 'Key cards', 'A key card that stops working through normal wear is replaced free of charge.', 0.6),
+    ], new Map([['stop', 3], ['market', 3], ['e-mails', 3]]));
+    expect(mail?.text).toBe('We send marketing e-mails only if you opt in. You can opt out at any time with the link at the bottom of each e-mail.');
+    // One that says what the answer is about (plan prices) as well still joins it: it answers the rest.
+    const price = compose('What is the Plus plan price with taxes?', [
+      page('plans', 'Plans', '| Plan | Price |\n|---|---|\n| Basic | $30 |\n| Plus | $45 |', 0.8),
+      page('prices', 'Paying', 'Plan prices are per line and include taxes and fees.', 0.6),
+    ], weightsOf('Plus plan price taxes', [3, 1, 1.5, 2.5]));
+    expect(price?.text).toBe('Plan: Plus; Price: $45\n\nPlan prices are per line and include taxes and fees.');
   });
 
   test('a command of a man page\'s list answers what it is for, by its entry', () => {

@@ -186,6 +186,8 @@ const CLASS_WORD = /\s+(?:option|flag|switch|setting|parameter|argument|method|f
 const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
 /** How close to its best unit another must come for a part to take it instead of a unit another part took. */
 const SAME_UNIT_SWITCH = 0.95;
+/** The share of the question's weight a further unit must say that the answer does not, to join it (and, from another passage, that it does). */
+const FILL_SHARE = 0.15;
 /** Below this many characters an answer sentence brings the one after it. */
 const SHORT_SENTENCE = 160;
 /** An option as a question writes it: "--track-fds", "-q". */
@@ -863,6 +865,8 @@ export function compose(
     }
   }
   const covered = new Set(picks.flatMap((p) => [...p.covers]));
+  /** The question words the chosen passages' titles and headings say. */
+  const headed = new Set(picks.flatMap((p) => [...contextOf[p.passage]]));
   // Another unit joins only when it covers a part of the question the chosen ones do not (a
   // question of several parts has had one unit per part already).
   // Two named things, each answered from its section: nothing else is asked.
@@ -873,7 +877,16 @@ export function compose(
     if (entryPassages.size && !entryPassages.has(c.passage)) continue;
     if (picks.includes(c) || unanswered(c) || (c.unit.kind === 'code' && !wantsCode) || picks.length >= MAX_SENTENCES + MAX_ITEMS || chars + c.unit.text.length > MAX_CHARS) continue;
     const adds = [...c.covers].filter((q) => !covered.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
-    if (adds < 0.15 || c.score < MIN_SENTENCE / 2) continue;
+    if (adds < FILL_SHARE || c.score < MIN_SENTENCE / 2) continue;
+    // A unit of another passage joins only when it also says as much of what the answer is
+    // about (the question words the chosen units or their headings say): one that only says a
+    // word the answer lacks is about something else that happens to use it ("3.4 A card that
+    // stops working…" beside the answer to "how do I stop your marketing e-mails?", "Declaration
+    // merging is not very smart, meaning…" beside what an error code means).
+    const elsewhere = !picks.some((p) => p.passage === c.passage);
+    const shared = [...c.covers].filter((q) => covered.has(q) || headed.has(q)).reduce((a, q) => a + (weightOf.get(q) ?? 0), 0) / total;
+    // Not from a passage retrieval ranks above the answer's lead: the lead may be the neighbour.
+    if (elsewhere && shared < FILL_SHARE && c.passage > picks[0].passage) continue;
     for (const q of c.covers) covered.add(q);
     take(c);
   }
@@ -886,7 +899,10 @@ export function compose(
   // other platforms" than Windows answers "on Linux").
   // A name with its explanation in parentheses ("D1 read misses (D1mr)") is named by either.
   const aliases = parenthesisAliases(question, language);
-  const named = (n: string) => picks.some((p) => namesByVersion(p, n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text)) || speaksOfUnix(p, n));
+  // A row named by its key with its figures names the question's other things as its columns
+  // ("D1 write misses" as "D1mw" in the row of concord.c:new_word_node), as a part reads it.
+  const keyedRow = picks.some((p) => p.keyed && /\d/.test(p.unit.text));
+  const named = (n: string) => keyedRow || picks.some((p) => namesByVersion(p, n) || (platformNames.has(n) && EVERY_PLATFORM.test(p.unit.text)) || speaksOfUnix(p, n));
   if (allNames.some((n) => !named(n) && !aliases.some((a) => a.has(n) && [...a].some((t) => t !== n && named(t))))) return null;
   // In the order of the page: the passage of the lead first, units in their own order.
   const order = [...new Set(picks.map((p) => p.passage))];
