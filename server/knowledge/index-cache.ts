@@ -24,8 +24,9 @@ import type { IndexData } from './search-index.ts';
  * 8: a code listing cut between passages is closed and opened again at the cut (knowledge.ts chunk).
  * 9: one line of counts under a ruled header is a table (sources/pdf.ts columnsOf).
  * 10: a count with thousands separators ("2,276,334") is one term, without them (text.ts tokens).
+ * 14: a paragraph right before a numbered list's first item stays in its passage (knowledge.ts chunk).
  */
-const FORMAT = 13;
+const FORMAT = 14;
 
 /**
  * The files whose code makes an index's terms: the sources when run from TypeScript, the

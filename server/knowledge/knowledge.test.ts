@@ -95,6 +95,19 @@ describe('documents', () => {
     expect(parts.some((p) => p.text.trim().endsWith(':'))).toBe(false);
   });
 
+  test('a paragraph that introduces numbered steps without a colon stays with the first step, and the list is cut as prose', () => {
+    const before = 'The tool guesses which parts of a change matter and is right most of the time. '.repeat(5).trim();
+    const intro = 'Some cases are known to be sub-optimal. This section documents them.';
+    const body = (n: number) => `${n}. Case ${n} gets highlighted in a blob. For example:\n\n------\n-foo(buf, size);\n+foo(obj->buf, obj->size);\n------\n\n   which is less readable than it should be. `.padEnd(300, 'x');
+    const parts = chunk({ id: 'hl.txt', title: 'HL', url: '', text: `Bugs\n----\n\n${before}\n\n${intro}\n\n${[1, 2, 3, 4].map(body).join('\n\n')}` });
+    const withIntro = parts.find((p) => p.text.includes('This section documents them.'));
+    expect(withIntro?.text).toContain('1. Case 1 gets highlighted');
+    expect(parts.some((p) => p.text.trim().endsWith('This section documents them.'))).toBe(false);
+    // Without a colon the list grows as prose does: no passage past twice the size, and the intro is not repeated.
+    expect(parts.filter((p) => p.text.includes('This section documents them.'))).toHaveLength(1);
+    expect(Math.max(...parts.map((p) => p.text.length))).toBeLessThan(1200);
+  });
+
   test('a loose list (items apart by blank lines) is not cut between its items: the passage ends before its lead-in', () => {
     const intro = 'Memcheck watches every allocation your program makes and checks each access to it. '.repeat(6).trim();
     const items = ['- malloc/new: the memory is addressable but not valid. You have to write to it before you read it.', '- calloc: the memory is addressable and valid, since calloc clears it to zero.', '- realloc: a larger block is addressable but invalid in its new part; a smaller one loses its end.'];

@@ -269,6 +269,7 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   // lead-in and the answer with half the list.
   let run = -1;
   let runLead: string | null = null;
+  let runLong = false;
   // Blank lines end a block; the next block's indentation is kept, so an item's indented body
   // ("   yields (where…):" under "1. Two changes on the same line…") is told from prose.
   for (const raw of doc.text.split(/\n(?:[ \t\r]*\n)+/)) {
@@ -310,7 +311,10 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     }
     // A lead-in ("…exposes the following functions:") stays with what it introduces, when
     // that fits in a passage of its own: split from its list, neither half answers.
-    const leadIn = buf.length > 0 && /:\s*$/.test(buf.at(-1)!);
+    // So does a paragraph right before the first of numbered steps or cases ("…to make
+    // everything work nicely together.  All this is optional." over "1. Run a git-daemon."):
+    // it introduces them without a colon, and cut from them it answered alone.
+    const leadIn = buf.length > 0 && (/:\s*$/.test(buf.at(-1)!) || (!inListing && introducesSteps(buf.at(-1)!, b)));
     const pieces = b.length > CHUNK_CHARS && !inListing ? tablePieces(b) : null;
     if (pieces) {
       // A long table is cut between rows, each piece under the table's header (and lead-in),
@@ -330,13 +334,16 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
     if (item && !inList) {
       run = leadIn ? buf.length - 1 : buf.length;
       runLead = leadIn ? buf.at(-1)! : null;
+      // A list under a paragraph that introduces it grows as prose does: only a colon's list
+      // stays whole up to LIST_CHARS (sections of markdown docs lost their answers to longer passages).
+      runLong = leadIn && /:\s*$/.test(runLead!);
     } else if (!inList) run = -1;
     if (buf.join('\n\n').length + b.length > CHUNK_CHARS && inList) {
       // The list goes on past the passage's size: the passage ends before the list, which
       // stays whole up to LIST_CHARS; a longer list is cut between items, and the next piece
       // opens with its lead-in again, as a long table's pieces do with its header.
       const list = buf.slice(run);
-      if ([...list, b].join('\n\n').length <= (runLead ? LIST_CHARS : CHUNK_CHARS)) {
+      if ([...list, b].join('\n\n').length <= (runLong ? LIST_CHARS : CHUNK_CHARS)) {
         if (run > 0) {
           buf = buf.slice(0, run);
           flush();
@@ -345,7 +352,7 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
       } else {
         close(inListing);
         flush();
-        if (runLead) buf.push(carriedLead(runLead));
+        if (runLong) buf.push(carriedLead(runLead!));
         reopen(inListing);
       }
       run = 0;
@@ -377,6 +384,11 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
 const LIST_CHARS = 2 * CHUNK_CHARS;
 /** A block that opens with a list item ("- …", "* …", "1. …", "2) …"). */
 const LIST_ITEM = /^(?:[-*+•]|\d{1,3}[.)])\s+\S/;
+/** A numbered list's first item ("1. …", "1) …"). */
+const FIRST_STEP = /^1[.)]\s+\S/;
+/** A paragraph of prose (a sentence's end, no item, no listing) before a numbered list's first item, the two within a passage (a paragraph of a passage's size is no intro). */
+const introducesSteps = (before: string, block: string) =>
+  FIRST_STEP.test(block) && before.length + block.length <= CHUNK_CHARS && !LIST_ITEM.test(before) && !FENCE.test(before.split('\n')[0]) && /[.!?]["')]?\s*$/.test(before);
 /** How long a lead-in a list's later piece repeats whole; of a longer one, its last sentence ("The behaviour you get is:"). */
 const LEAD_CARRY = 300;
 const carriedLead = (lead: string) => (lead.length <= LEAD_CARRY ? lead : (splitSentences(lead.replace(/\s+/g, ' ')).at(-1) ?? lead));
