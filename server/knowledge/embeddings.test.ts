@@ -100,7 +100,7 @@ describe('a bot\'s passage vectors', () => {
   });
 
   const embeddings = () => ({ base_url: stub.baseUrl, model: 'stand-in-embed', api_key_env: null, api_key: null, timeout_ms: 300, batch_size: 2, min_similarity: 0.3 });
-  const live = (o: { cacheDir?: string; documents?: typeof DOCS; embed?: boolean; log?: typeof silent } = {}) => {
+  const live = (o: { cacheDir?: string; documents?: typeof DOCS; embed?: boolean; log?: ConstructorParameters<typeof LiveKnowledge>[2] } = {}) => {
     const bot = { id: 'b', language: 'en', knowledge: { dir: null, documents: o.documents ?? DOCS, embeddings: o.embed === false ? null : embeddings() } };
     const k = new LiveKnowledge(bot, { cacheDir: o.cacheDir ?? null, name: 'b' }, o.log ?? silent);
     lives.push(k);

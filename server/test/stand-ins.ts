@@ -144,7 +144,7 @@ export function standInVector(text: string, dims: number): number[] {
     v[(h >>> 0) % dims] += 1;
   }
   // A text of filler alone still gets a vector (a real model never answers zeros).
-  if (v.every((x) => x === 0)) v[0] = 1;
+  if (!v.some((x) => x !== 0)) v[0] = 1;
   return v;
 }
 
