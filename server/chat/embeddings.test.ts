@@ -34,7 +34,12 @@ beforeAll(async () => {
     start: { env: { ...process.env, TEST_EMBED_KEY: 'sk-embed-0000' }, log: { level: 'info', stream: logStream } },
   });
   await s.ctx.liveKnowledge(s.ctx.config.bots.get(BOT_ID)!).vectors!.whenComplete();
+  embedder().coolDown = { firstMs: 60, maxMs: 90 };
 });
+
+const embedder = () => s.ctx.liveKnowledge(s.ctx.config.bots.get(BOT_ID)!).vectors!.embedder;
+/** Waits out the endpoint's cool-down after a failure (shortened above). */
+const cooled = () => new Promise((r) => setTimeout(r, embedder().retryInMs + 5));
 afterAll(async () => {
   await s.stop();
   await model.close();
@@ -81,8 +86,24 @@ describe('a bot with an embeddings endpoint', () => {
     expect(events('embeddings_unavailable').length).toBe(warned + 1);
     expect(events('embeddings_unavailable').at(-1)).toMatchObject({ level: 40, bot_id: BOT_ID });
     stub.mode = 'ok';
+    await cooled();
     expect((await ask(PARAPHRASE)).prompt).toContain(NIGHT);
     expect(events('embeddings_recovered').length).toBe(warned + 1);
+  });
+
+  test('while a hanging endpoint cools down a turn asks it nothing and is answered lexically without waiting timeout_ms; after the back-off one turn probes it', async () => {
+    stub.mode = 'stall';
+    expect((await ask('How much does the Nimbus Lamp cost?')).prompt).toContain('79 euros');
+    const [sent, started] = [stub.requests.length, performance.now()];
+    const skipped = await ask('How much does the Nimbus Lamp cost?');
+    expect(performance.now() - started).toBeLessThan(300);
+    expect(skipped.prompt).toContain('79 euros');
+    expect(stub.requests.length).toBe(sent);
+    stub.mode = 'ok';
+    await cooled();
+    expect((await ask(PARAPHRASE)).prompt).toContain(NIGHT);
+    expect(stub.requests.length).toBe(sent + 1);
+    expect(events('embeddings_recovered').length).toBe(events('embeddings_unavailable').length);
   });
 
   test('a restart reads the passages\' vectors from the data dir: only the question is embedded', async () => {

@@ -23,6 +23,10 @@ const DOCS = [
   { id: 'reset', title: 'Resetting', url: 'https://docs.example.com/reset', text: 'To reset the lamp to factory settings, hold both buttons for twenty seconds.' },
 ];
 
+/** A cool-down short enough for tests; `cooled` waits it out. */
+const FAST = { firstMs: 60, maxMs: 90 };
+const cooled = (e: Embedder) => new Promise((r) => setTimeout(r, e.retryInMs + 5));
+
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const recording = () => {
   const lines: Array<{ level: string; event: unknown; message: string }> = [];
@@ -103,6 +107,7 @@ describe('a bot\'s passage vectors', () => {
   const live = (o: { cacheDir?: string; documents?: typeof DOCS; embed?: boolean; log?: ConstructorParameters<typeof LiveKnowledge>[2] } = {}) => {
     const bot = { id: 'b', language: 'en', knowledge: { dir: null, documents: o.documents ?? DOCS, embeddings: o.embed === false ? null : embeddings() } };
     const k = new LiveKnowledge(bot, { cacheDir: o.cacheDir ?? null, name: 'b' }, o.log ?? silent);
+    if (k.vectors) k.vectors.embedder.coolDown = FAST;
     lives.push(k);
     return k;
   };
@@ -180,6 +185,7 @@ describe('a bot\'s passage vectors', () => {
     }
     expect(lines.filter((l) => l.level === 'warn').map((l) => l.event)).toEqual(['embeddings_unavailable']);
     stub.mode = 'ok';
+    await cooled(k.vectors!.embedder);
     expect((await ask(k, PARAPHRASE)).passages[0].text).toBe(NIGHT);
     expect(lines.map((l) => l.event)).toEqual(['embeddings_unavailable', 'embeddings_recovered']);
   });
@@ -200,7 +206,7 @@ describe('a bot\'s passage vectors', () => {
 
   test('an endpoint nobody listens on, or a turn that ends, never throws', async () => {
     const { lines, log } = recording();
-    const embedder = new Embedder({ base_url: 'http://127.0.0.1:9/v1', model: 'm', api_key: null, timeout_ms: 300 }, log, 'b');
+    const embedder = new Embedder({ base_url: 'http://127.0.0.1:9/v1', model: 'm', api_key: null, timeout_ms: 300 }, log, 'b', FAST);
     expect(await embedder.question('hello')).toBeNull();
     expect(await embedder.question('hello again')).toBeNull();
     expect(lines.map((l) => l.event)).toEqual(['embeddings_unavailable']);
@@ -212,6 +218,92 @@ describe('a bot\'s passage vectors', () => {
     turn.abort();
     expect(await asked).toBeNull();
     expect(quiet.lines).toEqual([]);
+    // A turn that ended is no failure: the next question is asked of the endpoint.
+    expect(aborted.retryInMs).toBe(0);
+  });
+});
+
+describe('the cool-down after a failure', () => {
+  let stub: FakeEmbeddings;
+  beforeAll(async () => {
+    stub = await startFakeEmbeddings();
+  });
+  afterAll(() => stub.close());
+  const embedder = (log: ReturnType<typeof recording>['log'], coolDown = FAST) => new Embedder({ base_url: stub.baseUrl, model: 'm', api_key: null, timeout_ms: 300 }, log, 'b', coolDown);
+  /** A question's vector, how long it took, and how many requests the endpoint saw meanwhile. */
+  const timed = async (e: Embedder, q = PARAPHRASE) => {
+    const [sent, started] = [stub.requests.length, performance.now()];
+    const vector = await e.question(q);
+    return { vector, ms: performance.now() - started, requests: stub.requests.length - sent };
+  };
+
+  test('a hanging endpoint: no request while it cools down and the answer is null at once; one probe after the back-off, doubled when it fails; an answer closes it', async () => {
+    const { lines, log } = recording();
+    const e = embedder(log, { firstMs: 100, maxMs: 150 });
+    stub.mode = 'stall';
+    expect(await timed(e)).toMatchObject({ vector: null, requests: 1 });
+    const skipped = await timed(e);
+    expect(skipped).toMatchObject({ vector: null, requests: 0 });
+    expect(skipped.ms).toBeLessThan(50);
+    expect(e.retryInMs).toBeGreaterThan(0);
+    expect(e.retryInMs).toBeLessThanOrEqual(100);
+    await cooled(e);
+    // The probe: still hanging, so timeout_ms again, and the back-off doubles (to its cap, 150 ms).
+    const probe = await timed(e);
+    expect(probe).toMatchObject({ vector: null, requests: 1 });
+    expect(probe.ms).toBeGreaterThanOrEqual(250);
+    expect(e.retryInMs).toBeGreaterThan(100);
+    expect(await timed(e)).toMatchObject({ vector: null, requests: 0 });
+    stub.mode = 'ok';
+    await cooled(e);
+    expect(await timed(e)).toMatchObject({ vector: expect.any(Float32Array), requests: 1 });
+    expect(e.retryInMs).toBe(0);
+    expect(await timed(e)).toMatchObject({ vector: expect.any(Float32Array), requests: 1 });
+    expect(lines.map((l) => l.event)).toEqual(['embeddings_unavailable', 'embeddings_recovered']);
+  });
+
+  test('questions asked while a probe is out do not probe: they are null at once, and one request goes out', async () => {
+    const { lines, log } = recording();
+    const e = embedder(log);
+    stub.mode = 'error';
+    expect(await e.question(PARAPHRASE)).toBeNull();
+    await cooled(e);
+    stub.mode = 'stall';
+    const sent = stub.requests.length;
+    const asked = await Promise.all(Array.from({ length: 5 }, () => timed(e)));
+    expect(stub.requests.length - sent).toBe(1);
+    expect(asked.every((a) => a.vector === null)).toBe(true);
+    expect(asked.filter((a) => a.ms < 100)).toHaveLength(4);
+    expect(lines.map((l) => l.event)).toEqual(['embeddings_unavailable']);
+    stub.mode = 'ok';
+    await cooled(e);
+    const back = await Promise.all(Array.from({ length: 3 }, () => e.question(PARAPHRASE)));
+    // The first question probes and closes the breaker; the two asked with it were lexical.
+    expect(back.filter(Boolean)).toHaveLength(1);
+    expect(await e.question(PARAPHRASE)).toBeInstanceOf(Float32Array);
+    expect(lines.map((l) => l.event)).toEqual(['embeddings_unavailable', 'embeddings_recovered']);
+  });
+
+  test('the background pass waits out the same cool-down: no request of its own while it lasts', async () => {
+    stub.mode = 'error';
+    const bot = { id: 'b', language: 'en', knowledge: { dir: null, documents: DOCS, embeddings: { base_url: stub.baseUrl, model: 'm', api_key_env: null, api_key: null, timeout_ms: 300, batch_size: 8, min_similarity: 0.3 } } };
+    const k = new LiveKnowledge(bot, { cacheDir: null, name: 'b' }, silent);
+    k.vectors!.embedder.coolDown = { firstMs: 200, maxMs: 200 };
+    try {
+      const sent = stub.requests.length;
+      await k.ready;
+      await new Promise((r) => setTimeout(r, 100));
+      // The pass's first batch failed and opened the breaker; within the 200 ms it asks nothing more.
+      expect(stub.requests.length - sent).toBe(1);
+      expect(await k.current.questionVector(PARAPHRASE)).toBeNull();
+      expect(stub.requests.length - sent).toBe(1);
+      stub.mode = 'ok';
+      await k.vectors!.whenComplete();
+      expect(k.vectors!.fetched).toBe(3);
+    } finally {
+      k.close();
+      stub.mode = 'ok';
+    }
   });
 });
 

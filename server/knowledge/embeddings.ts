@@ -4,6 +4,11 @@
  * the endpoint down, slower than timeout_ms, an HTTP error, an answer of the wrong count or
  * length — is an outage: logged once when it starts and once when the endpoint answers again,
  * never thrown at a turn (`question` gives null, and the turn searches lexically).
+ *
+ * During an outage the endpoint cools down (a circuit breaker): no request goes out for a
+ * back-off (COOL_DOWN: 2 s, doubling after each failed probe to 60 s), so a turn searches
+ * lexically at once instead of waiting timeout_ms on an endpoint that hangs; then one request
+ * at a time (a turn's question or the background pass's batch) probes it again.
  */
 import OpenAI from 'openai';
 import type { EmbeddingsConfig } from '../config/config.ts';
@@ -14,6 +19,13 @@ export interface EmbeddingsLog {
   warn(fields: Record<string, unknown>, message: string): void;
   info(fields: Record<string, unknown>, message: string): void;
 }
+
+/** The wait after a failure before the endpoint is tried again: firstMs, doubled after each failed probe, up to maxMs. */
+export interface CoolDown { firstMs: number; maxMs: number }
+export const COOL_DOWN: CoolDown = { firstMs: 2_000, maxMs: 60_000 };
+
+/** What `embed` throws, without a request, while the endpoint cools down or another request probes it. */
+export class CoolingDown extends Error {}
 
 /** An answer that is not one vector per text, all of one length, finite and not zero. */
 export class GarbageError extends Error {}
@@ -45,12 +57,18 @@ export class Embedder {
   dims: number | null = null;
   /** When the current outage started; null while the endpoint answers. */
   private downSince: number | null = null;
+  /** During an outage: the current back-off, when the next probe may go out, and whether one is out. */
+  private waitMs = 0;
+  private retryAt = 0;
+  private probing = false;
   private readonly recoveredListeners = new Set<() => void>();
 
   constructor(
     private readonly cfg: Pick<EmbeddingsConfig, 'base_url' | 'model' | 'api_key' | 'timeout_ms'>,
     private readonly log: EmbeddingsLog,
     private readonly botId: string,
+    /** The back-off (tests shorten it). */
+    public coolDown: CoolDown = COOL_DOWN,
   ) {
     // No retries: a turn waits at most timeout_ms; the background pass retries on its own schedule.
     this.client = new OpenAI({ apiKey: cfg.api_key ?? 'none', baseURL: cfg.base_url, maxRetries: 0, timeout: cfg.timeout_ms });
@@ -64,14 +82,28 @@ export class Embedder {
     return this.downSince !== null;
   }
 
+  /** How long until a request may go out: 0 while the endpoint answers; the back-off while a probe is out (its success wakes the waiter). */
+  get retryInMs(): number {
+    if (this.downSince === null) return 0;
+    return this.probing ? this.waitMs : Math.max(0, this.retryAt - Date.now());
+  }
+
   /** Called when an outage ends (the background pass then retries at once). */
   onRecovered(listener: () => void): () => void {
     this.recoveredListeners.add(listener);
     return () => this.recoveredListeners.delete(listener);
   }
 
-  /** The texts' vectors, normalised, in order; throws on any failure (an outage is logged once). */
+  /**
+   * The texts' vectors, normalised, in order; throws on any failure (an outage is logged once),
+   * and CoolingDown without a request while the endpoint cools down or another request probes it.
+   */
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    const probe = this.downSince !== null;
+    if (probe) {
+      if (this.probing || Date.now() < this.retryAt) throw new CoolingDown(`cooling down for ${this.retryInMs} ms`);
+      this.probing = true;
+    }
     let vectors: Float32Array[];
     try {
       // Floats asked for by name: the SDK's default (base64) is not spoken by every compatible server.
@@ -79,19 +111,23 @@ export class Embedder {
       vectors = vectorsOf(answer, texts.length, this.dims);
     } catch (e) {
       // A visitor who left is no outage of the endpoint.
-      if (!signal?.aborted) this.failed(e as Error);
+      if (!signal?.aborted) this.failed(e as Error, probe);
       throw e;
+    } finally {
+      if (probe) this.probing = false;
     }
     this.dims ??= vectors[0].length;
     if (this.downSince !== null) {
       this.log.info({ event: 'embeddings_recovered', bot_id: this.botId, model: this.cfg.model, down_ms: Date.now() - this.downSince }, `bot ${this.botId}: the embeddings endpoint answers again; search fuses meaning with words`);
       this.downSince = null;
+      this.waitMs = 0;
+      this.retryAt = 0;
       for (const listener of this.recoveredListeners) listener();
     }
     return vectors;
   }
 
-  /** A question's vector; null when the endpoint fails, is slower than timeout_ms, or the turn was aborted. */
+  /** A question's vector; null when the endpoint fails, is slower than timeout_ms, cools down, or the turn was aborted. */
   async question(text: string, signal?: AbortSignal): Promise<Float32Array | null> {
     if (signal?.aborted) return null;
     try {
@@ -101,10 +137,19 @@ export class Embedder {
     }
   }
 
-  private failed(e: Error) {
-    if (this.downSince !== null) return;
+  /** Opens the breaker (a new outage), or doubles its back-off (a failed probe). */
+  private failed(e: Error, probe: boolean) {
+    if (this.downSince !== null) {
+      // A request sent before the outage began and failing in it does not double the back-off.
+      if (!probe) return;
+      this.waitMs = Math.min(this.coolDown.maxMs, this.waitMs * 2);
+      this.retryAt = Date.now() + this.waitMs;
+      return;
+    }
     this.downSince = Date.now();
+    this.waitMs = Math.min(this.coolDown.maxMs, this.coolDown.firstMs);
+    this.retryAt = this.downSince + this.waitMs;
     const why = e instanceof GarbageError ? `answered garbage: ${e.message}` : e.message;
-    this.log.warn({ event: 'embeddings_unavailable', bot_id: this.botId, model: this.cfg.model, err: why }, `bot ${this.botId}: the embeddings endpoint failed (${why}); search is lexical until it answers again`);
+    this.log.warn({ event: 'embeddings_unavailable', bot_id: this.botId, model: this.cfg.model, err: why }, `bot ${this.botId}: the embeddings endpoint failed (${why}); search is lexical until it answers again (tried again after ${this.waitMs} ms, then less often)`);
   }
 }

@@ -4,17 +4,14 @@
  * at once, the others are asked of the endpoint in batches of batch_size and attached when all
  * are there. A base whose vectors are not there yet is searched lexically; a page added by the
  * crawl is searched lexically until its batch is embedded. When the endpoint fails, the pass
- * waits (doubling, up to MAX_RETRY_MS) and goes on where it stopped; a question answered by the
- * endpoint meanwhile ends the wait at once.
+ * waits out the embedder's cool-down (the one turns' questions obey: doubling, up to a minute)
+ * and goes on where it stopped; a question answered by the endpoint meanwhile ends the wait.
  */
 import type { EmbeddingsConfig } from '../config/config.ts';
 import type { Embedder } from './embeddings.ts';
 import type { KnowledgeBase } from './knowledge.ts';
 import { readVectors, textHash, writeVectors } from './vector-cache.ts';
 import { VectorIndex } from './vector-index.ts';
-
-export const FIRST_RETRY_MS = 500;
-export const MAX_RETRY_MS = 60_000;
 
 /** Where vectors are kept between starts; no dir: in memory only. */
 export interface VectorStore { cacheDir?: string | null; name?: string }
@@ -36,7 +33,7 @@ export class PassageVectors {
   fetched = 0;
 
   constructor(
-    private readonly embedder: Embedder,
+    readonly embedder: Embedder,
     private readonly cfg: Pick<EmbeddingsConfig, 'batch_size' | 'min_similarity'>,
     private readonly store: VectorStore = {},
   ) {
@@ -79,7 +76,6 @@ export class PassageVectors {
         if (!known.has(h)) missing.set(h, texts[i]);
       });
       const todo = [...missing];
-      let retryMs = FIRST_RETRY_MS;
       for (let at = 0; at < todo.length && !this.closed && this.latest === base;) {
         const batch = todo.slice(at, at + this.cfg.batch_size);
         try {
@@ -87,11 +83,9 @@ export class PassageVectors {
           batch.forEach(([h], i) => known.set(h, vectors[i]));
           this.fetched += batch.length;
           at += batch.length;
-          retryMs = FIRST_RETRY_MS;
         } catch {
-          // The embedder logged the outage; wait, then go on from this batch.
-          await this.pause(retryMs);
-          retryMs = Math.min(MAX_RETRY_MS, retryMs * 2);
+          // The embedder logged the outage (or is cooling down): wait until it may be probed, then go on from this batch.
+          await this.pause(this.embedder.retryInMs);
         }
       }
       if (this.closed || this.latest !== base) continue;
