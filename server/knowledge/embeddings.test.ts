@@ -243,8 +243,9 @@ describe('the cool-down after a failure', () => {
     stub.mode = 'stall';
     expect(await timed(e)).toMatchObject({ vector: null, requests: 1 });
     const skipped = await timed(e);
+    // No request went out, so nothing could wait for the hanging endpoint (no timer asserted: a
+    // loaded machine makes any bound on milliseconds flaky).
     expect(skipped).toMatchObject({ vector: null, requests: 0 });
-    expect(skipped.ms).toBeLessThan(50);
     expect(e.retryInMs).toBeGreaterThan(0);
     expect(e.retryInMs).toBeLessThanOrEqual(100);
     await cooled(e);
