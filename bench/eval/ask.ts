@@ -24,7 +24,7 @@ export function askAsServer(kb: KnowledgeBase, language: string, message: string
     const found = kb.search(attempt.searched, { history: attempt.history });
     // The built-in engine answers a question in another language only from pages in that language.
     const passages = otherLanguage ? found.passages.filter((p) => messageLanguage(p.text) === visitor) : found.passages;
-    const answer = compose(found.spelled, passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords);
+    const answer = compose(found.spelled, passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords, found.following);
     if (answer) return answer;
   }
   return null;

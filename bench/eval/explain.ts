@@ -31,11 +31,11 @@ if (found.unknownNames.length) console.log('unknown names', found.unknownNames);
 if (found.earlier?.length) console.log('from earlier turns', found.earlier);
 for (const p of found.passages) console.log(`\n[${p.score}] ${p.id} | ${p.heading}\n${p.text.slice(0, Number(process.env.CHARS ?? 400))}`);
 if (found.spelled !== first.searched) console.log('spelled', found.spelled);
-let answer = compose(found.spelled, found.passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords);
+let answer = compose(found.spelled, found.passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords, found.following);
 console.log('\nANSWER:', answer);
 for (const next of rest) {
   if (answer) break;
   const other = kb.search(next.searched, { history: next.history });
-  answer = compose(other.spelled, other.passages, other.weights, language, other.unknownNames, other.alternatives, other.earlier, other.unknownWords);
+  answer = compose(other.spelled, other.passages, other.weights, language, other.unknownNames, other.alternatives, other.earlier, other.unknownWords, other.following);
   console.log(`\nTHEN "${next.searched}"${next.history.length ? ' with the earlier turns' : ''}:`, answer);
 }

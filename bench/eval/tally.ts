@@ -55,7 +55,7 @@ export async function eachAnswer<Q extends { set: string; ask: string }>(questio
     const { kb, language } = await setBase(set);
     for (const q of questions.filter((x) => x.set === set)) {
       const found = kb.search(q.ask);
-      const answer = compose(found.spelled, found.passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords);
+      const answer = compose(found.spelled, found.passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords, found.following);
       judge(q, answer, answer?.text ?? '');
     }
   }

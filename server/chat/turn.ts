@@ -222,7 +222,7 @@ export async function runTurn(ctx: TurnDeps, input: TurnInput, out: TurnOutput, 
     let result: EngineResult | void = undefined;
     /** The engine asked one question with what the search found for it. */
     const ask = (q: string, r: SearchResult) => engine.answer({
-      question: q, passages: r.passages, weights: r.weights, alternatives: r.alternatives, unknownNames: r.unknownNames, unknownWords: r.unknownWords, spelled: r.spelled, earlier: r.earlier, history, image: input.image,
+      question: q, passages: r.passages, weights: r.weights, alternatives: r.alternatives, unknownNames: r.unknownNames, unknownWords: r.unknownWords, spelled: r.spelled, earlier: r.earlier, following: r.following, history, image: input.image,
       language: bot.language, botName: bot.name, signal: out.signal,
     });
     const answerable = found.passages.some((p) => p.score >= MIN_RELEVANCE);

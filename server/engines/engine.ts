@@ -23,6 +23,8 @@ export interface EngineRequest {
   spelled?: string;
   /** The searched words that came from the earlier turns (SearchResult.earlier). */
   earlier?: string[];
+  /** Per passage, the passages after it in its section (SearchResult.following): where its list goes on. */
+  following?: ReadonlyMap<string, readonly Omit<Passage, 'score'>[]>;
   /** Earlier turns of this conversation, oldest first, without the current question. */
   history: Turn[];
   image: { data: string; mediaType: string } | null;

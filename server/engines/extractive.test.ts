@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { KnowledgeBase } from '../knowledge/knowledge.ts';
-import { compose } from './extractive.ts';
+import { compose, itemNumbers } from './extractive.ts';
 import { questionParts } from './question-frames.ts';
 import { ANSWER_TYPES } from './answer-types.ts';
 import { terms } from '../knowledge/text.ts';
@@ -27,7 +27,7 @@ const baseOf = (documents: ConstructorParameters<typeof KnowledgeBase>[0]['knowl
 /** What the engine answers from a knowledge base: the composed text, or null for "don't know". */
 const answerFrom = (base: KnowledgeBase, q: string) => {
   const f = base.search(q);
-  return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords)?.text ?? null;
+  return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords, f.following)?.text ?? null;
 };
 const answer = (q: string) => answerFrom(kb, q);
 /** Passages of one manual under one heading (its pages, as a PDF's page breaks cut them), with their relevance. */
@@ -1270,5 +1270,30 @@ describe('questions the pages do not answer, though a unit speaks of their words
     expect(answerFrom(base, 'Can I get the multi-line discount and the Autopay discount on the same line at the same time?')).toBeNull();
     const both = baseOf([{ id: 'billing', title: 'Billing', url: '', text: '# Discounts\n\nThe multi-line discount and the Autopay discount can be combined on the same line.' }]);
     expect(answerFrom(both, 'Can I get the multi-line discount and the Autopay discount on the same line at the same time?')).toContain('can be combined');
+  });
+});
+
+describe('a paragraph that introduces a numbered list going on in the next passages', () => {
+  // The shape of diff-highlight's "Bugs": an intro, "1." with its listings, the listings' end
+  // in the next passage, "2." in the one after; only the intro's passage is found.
+  const at = (n: number, text: string) => ({ id: `tool#${n}`, sourceId: 'tool', title: 'Tool', url: '', heading: 'Bugs', text });
+  const intro = at(8, 'Because the tool relies on heuristics, there are some cases where the highlighting distracts. This section documents some cases known to be sub-optimal.\n\n1. Two changes on the same line get highlighted in a blob. For example, highlighting:\n\n----\n-foo(buf, size);\n----\n\nwhereas a better output would be:');
+  const code = at(9, '----\n+foo(+{obj->}buf);\n----\n\nwhich is less readable than the current output.');
+  const ask = (...following: ReturnType<typeof at>[]) => {
+    const weights = new Map([['bug', 2.4], ['tool', 1.5], ['known', 1]]);
+    return compose('What known bugs does the tool have?', [{ ...intro, score: 0.87 }], weights, 'en', [], new Map([['bug', ['bug', 'problem']]]), [], [], new Map([[intro.id, following]]))?.text ?? null;
+  };
+  test('the answer names every item by its first sentence, those of the next passages too', () => {
+    const answer = ask(code, at(10, '2. The multi-line matching assumes that lines match by position. Here is a pathological case:\n\n----\n-one\n+two\n----'));
+    expect(answer).toContain('sub-optimal.\n- Two changes on the same line get highlighted in a blob.\n- The multi-line matching assumes that lines match by position.');
+    expect(answer).not.toContain('pathological');
+  });
+  test('a list that starts again at 1 in a later passage is another list: it does not join', () => {
+    const answer = ask(code, at(10, '1. Install the package. Then restart.\n2. Run it.'));
+    expect(answer).toContain('sub-optimal.');
+    expect(answer).not.toContain('Install');
+  });
+  test('finds the numbers of a passage\'s numbered items, in order', () => {
+    expect(itemNumbers('Intro.\n\n1. One\n   more\n2) Two\n\n10. Ten\n-1. not one')).toEqual([1, 2, 10]);
   });
 });

@@ -233,6 +233,7 @@ const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind 
 export function compose(
   question: string, passages: Passage[], weights: Map<string, number>, language = 'en', unknownNames: readonly string[] = [],
   alternatives: ReadonlyMap<string, readonly string[]> = new Map(), earlier: readonly string[] = [], unknownWords: readonly string[] = [],
+  following: ReadonlyMap<string, readonly Omit<Passage, 'score'>[]> = new Map(),
 ): { text: string; used: string[] } | null {
   // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
   // whatever the rest of the question matches is about something else.
@@ -441,7 +442,7 @@ export function compose(
   const addItems = (pi: number, indices: number[]) => {
     const items = indices.map((i) => unitPick(pi, i)).slice(0, MAX_ITEMS);
     const room = MAX_LIST_CHARS - chars;
-    const headOf = (p: Pick) => splitSentences(p.unit.text)[0] ?? p.unit.text;
+    const headOf = (p: Pick) => headSentence(p.unit.text);
     if (several && items.reduce((a, p) => a + p.unit.text.length, 0) > room && items.length > 1 && items.reduce((a, p) => a + headOf(p).length, 0) <= room) {
       for (const p of items) {
         if (picks.includes(p)) continue;
@@ -497,6 +498,49 @@ export function compose(
   const opensOtherOption = (u: Unit) => /^-{1,2}\p{L}/u.test(u.text) && ofOtherEntry(u);
   /** An option's synopsis alone at the end of its passage: what describes it is elsewhere. */
   const endsOnSignature = (c: Pick) => c.index === unitsOf[c.passage].length - 1 && SIGNATURE.test(c.unit.text);
+  /** Per chosen passage, the heads of its list's items that come in the passages after it. */
+  const continued = new Map<number, string[]>();
+  /**
+   * Asked for several things, a paragraph that runs into a numbered list with no lead-in of its
+   * own ("This section documents some cases known to be sub-optimal…" over "1. Two changes on
+   * the same line…") introduces the list: the answer is its items. They are named by their
+   * first sentence, as a long list's are (addItems), here and in the passages after it in the
+   * section while the numbering goes on ("2. The multi-line matching…", past item 1's code).
+   */
+  const introducesSteps = (c: Pick): boolean => {
+    const list = unitsOf[c.passage];
+    let end = c.index + 1;
+    while (end < list.length && list[end].kind === 'text' && !list[end].opens) end++;
+    const first = list[end];
+    if (first?.kind !== 'item' || !first.step || list.some((u, i) => u.group === first.group && (u.kind === 'lead' || i < end))) return false;
+    const numbers = itemNumbers(chosen[c.passage].text);
+    if (!numbers.length || numbers.some((n, i) => n !== i + 1)) return false;
+    const items = list.map((u, i) => [u, i] as const).filter(([u]) => u.group === first.group && u.step).map(([, i]) => unitPick(c.passage, i));
+    const later: string[] = [];
+    let last = numbers.length;
+    for (const next of following.get(chosen[c.passage].id) ?? []) {
+      const steps = sentencesOf(next.text, language).filter((u) => u.kind === 'item' && u.step);
+      const nums = itemNumbers(next.text);
+      // Items, and only its: the numbering goes on where the list stopped (not a list of its own).
+      if (!nums.length) continue;
+      if (nums[0] !== last + 1 || nums.length !== steps.length) break;
+      later.push(...steps.map((u) => headSentence(u.text)));
+      last = nums.at(-1)!;
+    }
+    if (!later.length) return false;
+    const size = [...items.map((p) => headSentence(p.unit.text)), ...later].reduce((a, h) => a + h.length, chars);
+    if (items.length + later.length > MAX_ITEMS || size > MAX_LIST_CHARS) return false;
+    for (let i = c.index + 1; i < end; i++) add(unitPick(c.passage, i));
+    for (const p of items) {
+      const head = headSentence(p.unit.text);
+      if (head.length < p.unit.text.length) heads.set(p, head);
+      if (!picks.includes(p)) picks.push(p);
+      chars += head.length;
+    }
+    continued.set(c.passage, later);
+    chars += later.reduce((a, h) => a + h.length, 0);
+    return true;
+  };
   /** A unit with what it needs to be understood: a lead-in's items, an item's lead-in. */
   const take = (c: Pick): void => {
     const list = unitsOf[c.passage];
@@ -570,6 +614,7 @@ export function compose(
       const about = items.some(([u, i]) => u.words.some((w) => list[c.index].words.includes(w)) || unitPick(c.passage, i).covers.size > 0);
       if (about && items.length <= MAX_ITEMS && items.reduce((a, [u]) => a + u.text.length, chars) <= MAX_LIST_CHARS) for (const [, i] of items) add(unitPick(c.passage, i));
     }
+    if (several && c.unit.kind === 'text' && introducesSteps(c)) return;
     if (several && c.unit.kind === 'text' && !enumerates(c)) {
       for (let i = c.index + 1; i <= c.index + 3 && i < list.length; i++) {
         const next = unitPick(c.passage, i);
@@ -932,11 +977,19 @@ export function compose(
     }
     paragraphs.set(p.passage, [...before, text]);
   }
+  for (const [pi, later] of continued) if (paragraphs.has(pi)) paragraphs.get(pi)!.push(...later.map((h) => `- ${h}`));
   const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);
   // List items stand on their own lines (Markdown), prose sentences run on.
   const render = (ss: string[]) => ss.reduce((acc, t, i) => (i === 0 ? t : acc + (t.startsWith('- ') || t.startsWith('```') || ss[i - 1].startsWith('- ') || ss[i - 1].startsWith('```') || ss[i - 1].endsWith(':') ? '\n' : ' ') + t), '');
   return { text: [...paragraphs.values()].map(render).join('\n\n'), used };
 }
+
+/** An item by its first sentence (a list too long to give whole). */
+const headSentence = (text: string) => splitSentences(text)[0] ?? text;
+/** A numbered list item's line ("1. Two changes…", "  2) Run…"): its number. */
+const ITEM_NUMBER = /^[ \t]{0,3}(\d{1,3})[.)][ \t]+\S/gm;
+/** The numbers of a passage's numbered items, in order. */
+export const itemNumbers = (text: string): number[] => [...text.matchAll(ITEM_NUMBER)].map((m) => Number(m[1]));
 
 /** Splits text into chunks of a few words, keeping every character (whitespace included). */
 export function chunkText(text: string, words = WORDS_PER_CHUNK): string[] {
@@ -955,7 +1008,7 @@ export class ExtractiveEngine implements Engine {
   }
 
   async *answer(req: EngineRequest): AsyncGenerator<string, EngineResult> {
-    const composed = compose(req.spelled ?? req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives, req.earlier, req.unknownWords);
+    const composed = compose(req.spelled ?? req.question, req.passages, req.weights, req.language, req.unknownNames, req.alternatives, req.earlier, req.unknownWords, req.following);
     if (!composed) return { used: [], unanswered: true };
     for (const piece of chunkText(composed.text)) {
       if (req.signal.aborted) return { used: [] };

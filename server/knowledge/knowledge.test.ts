@@ -344,3 +344,19 @@ describe('filters', () => {
     expect(redact(text, [])).toBe(text);
   });
 });
+
+describe('the passages after a found one (SearchResult.following)', () => {
+  test('are those of its document under the same heading, in order, and stop at the next heading', () => {
+    const long = (w: string) => Array.from({ length: 40 }, (_, i) => `The ${w} sentence number ${i} says a little more.`).join(' ');
+    const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'guide', title: 'Guide', url: '', text: `# Setup\n\nThe zebrafish intro opens here.\n\n${long('first')}\n\n${long('second')}\n\n# Other\n\n${long('other')}` },
+    ] } });
+    const found = kb.search('zebrafish');
+    const top = found.passages[0];
+    expect(top.heading).toBe('Setup');
+    const after = found.following!.get(top.id)!;
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((p) => p.heading === 'Setup' && p.id.startsWith('guide#'))).toBe(true);
+    expect(after.map((p) => p.id)).toEqual([...after.map((p) => p.id)].sort((a, b) => Number(a.split('#')[1]) - Number(b.split('#')[1])));
+  });
+});

@@ -63,7 +63,18 @@ export interface SearchResult {
    * follow-up leaves unsaid. Empty for a question searched alone.
    */
   earlier?: string[];
+  /**
+   * Per found passage (by id), the passages right after it in its document under the same
+   * heading, in order (at most FOLLOWING): where a list its passage opens goes on ("1. Two
+   * changes…" here, "2. The multi-line matching…" two passages on, past the first item's code).
+   */
+  following?: Map<string, Omit<Passage, 'score'>[]>;
 }
+
+/** How many passages after a found one come with it (SearchResult.following). */
+const FOLLOWING = 3;
+/** The document a passage id is of (ids are "document#n", chunk()). */
+const documentOf = (id: string) => id.slice(0, id.lastIndexOf('#'));
 
 const EMPTY_SURFACE = new SearchableMap<string>();
 /** A question's typos, as typed → the knowledge's words they stand for (SearchIndex.correct). */
@@ -1040,6 +1051,18 @@ export class KnowledgeBase {
     return { ...found, passages: fuse(ranked, nearest, (doc) => ({ ...this.passages[doc], score: 0 }), limit, s.minSimilarity) };
   }
 
+  /** The passages right after row `doc` of its document and heading (they are stored in the document's order). */
+  private followingOf(doc: number): Stored[] {
+    const { id, heading } = this.passages[doc];
+    const out: Stored[] = [];
+    for (let d = doc + 1; d < this.passages.length && out.length < FOLLOWING; d++) {
+      const next = this.passages[d];
+      if (next.heading !== heading || documentOf(next.id) !== documentOf(id)) break;
+      out.push(next);
+    }
+    return out;
+  }
+
   /** The lexical search (`search` without a vector), with each passage's row in `docs`. */
   private lexical(typed: string, o: SearchOptions): SearchResult & { docs?: number[] } {
     // A typo's corrections, found once per word of this question (asMeant looks first).
@@ -1229,7 +1252,8 @@ export class KnowledgeBase {
       // question with the subject named would be.
       if (ownQuestion) for (const term of context.keys()) weights.delete(term);
       const top = ranked.slice(0, limit);
-      return { passages: top.map((r) => r.passage), docs: top.map((r) => r.doc), degraded: this.degraded, weights, alternatives, unknownNames, unknownWords, spelled, earlier: current.length ? earlier.filter((t) => weights.has(t)) : [] };
+      const following = new Map(top.map((r) => [r.passage.id, this.followingOf(r.doc)]));
+      return { passages: top.map((r) => r.passage), docs: top.map((r) => r.doc), following, degraded: this.degraded, weights, alternatives, unknownNames, unknownWords, spelled, earlier: current.length ? earlier.filter((t) => weights.has(t)) : [] };
     } catch {
       return { passages: [], degraded: true, weights, alternatives, unknownNames, spelled };
     }

@@ -39,7 +39,7 @@ for (const set of [...new Set(pairs.map((p) => p.set))]) {
   await kb.gatherSurface();
   const ask = (question: string) => {
     const found = kb.search(question);
-    return compose(found.spelled, found.passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords);
+    return compose(found.spelled, found.passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords, found.following);
   };
   for (const p of pairs.filter((x) => x.set === set)) {
     // Right: every expect pattern in the answer, and the fact's page among those it cites.
