@@ -142,7 +142,7 @@ describe('a bot\'s passage vectors', () => {
     expect(stub.requests.length - before).toBe(2);
   });
 
-  test('the vectors are kept on disk: a restart asks only for the question, a changed document only for its passages', async () => {
+  test('the vectors are kept on disk: a restart asks only for one passage (the check of the model) and the question, a changed document only for its passages', async () => {
     dir = mkdtempSync(join(tmpdir(), 'vectors-'));
     const first = live({ cacheDir: dir });
     await first.ready;
@@ -155,12 +155,69 @@ describe('a bot\'s passage vectors', () => {
     await restarted.vectors!.whenComplete();
     expect(restarted.vectors!.fetched).toBe(0);
     expect((await ask(restarted, PARAPHRASE)).passages[0].text).toBe(NIGHT);
-    expect(stub.inputs.slice(before)).toEqual([PARAPHRASE]);
+    // One stored passage embedded again to check the model behind the name is the same, then the question.
+    expect(stub.inputs.slice(before)).toHaveLength(2);
+    expect(stub.inputs.at(-1)).toBe(PARAPHRASE);
     restarted.close();
     const edited = live({ cacheDir: dir, documents: [DOCS[0], DOCS[1], { ...DOCS[2], text: 'Hold both buttons for twenty seconds to start over.' }] });
     await edited.ready;
     await edited.vectors!.whenComplete();
     expect(edited.vectors!.fetched).toBe(1);
+  });
+
+  /** Vectors kept on disk by one start, then a restart against the stand-in changed by `change`. */
+  const restartAfter = async (change: () => void, log?: ReturnType<typeof recording>['log']): Promise<LiveKnowledge> => {
+    dir = mkdtempSync(join(tmpdir(), 'vectors-'));
+    const first = live({ cacheDir: dir });
+    await first.ready;
+    await first.vectors!.whenComplete();
+    first.close();
+    change();
+    const changed = live({ cacheDir: dir, log });
+    await changed.ready;
+    await changed.vectors!.whenComplete();
+    return changed;
+  };
+
+  test.each([
+    ['another length', 'embeddings_dims_changed', (): void => void (stub.dims = 512)],
+    ['the same length, other weights', 'embeddings_vectors_stale', (): void => void (stub.version = 1)],
+  ] as const)('the model behind the name changed since the vectors were stored (%s): they are embedded again, and kept', async (_, event, change) => {
+    const { lines, log } = recording();
+    try {
+      const changed: LiveKnowledge = await restartAfter(change, log);
+      expect(changed.vectors!.fetched).toBe(3);
+      expect((await ask(changed, PARAPHRASE)).passages[0].text).toBe(NIGHT);
+      expect(lines.map((l) => l.event)).toEqual([event]);
+      changed.close();
+      // The next start finds the new model's vectors on disk: nothing but the check is asked.
+      const restarted = live({ cacheDir: dir });
+      await restarted.ready;
+      await restarted.vectors!.whenComplete();
+      expect(restarted.vectors!.fetched).toBe(0);
+      expect((await ask(restarted, PARAPHRASE)).passages[0].text).toBe(NIGHT);
+    } finally {
+      stub.dims = 1024;
+      stub.version = 0;
+    }
+  });
+
+  test('stored vectors are not searched before the check: with the endpoint down at start, the search is lexical until it answers', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vectors-'));
+    const first = live({ cacheDir: dir });
+    await first.ready;
+    await first.vectors!.whenComplete();
+    first.close();
+    stub.mode = 'error';
+    const k = live({ cacheDir: dir });
+    await k.ready;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(k.current.hasVectors).toBe(false);
+    stub.mode = 'ok';
+    await k.vectors!.whenComplete();
+    expect(k.current.hasVectors).toBe(true);
+    expect(k.vectors!.fetched).toBe(0);
+    expect((await ask(k, PARAPHRASE)).passages[0].text).toBe(NIGHT);
   });
 
   test('pages a crawl hands in get their vectors when they arrive', async () => {

@@ -51,10 +51,14 @@ export function vectorsOf(answer: unknown, count: number, dims: number | null): 
 export class Embedder {
   private readonly client: OpenAI;
   /**
-   * The vectors' length: from the disk cache (the index's) or the first answer. An answer of
-   * another length is garbage: its vectors could not be compared with the passages'.
+   * The vectors' length: from the first answer, or assumed from the disk cache until the
+   * endpoint answers. Once the endpoint has answered, an answer of another length is garbage:
+   * its vectors could not be compared with the passages'.
    */
   dims: number | null = null;
+  /** Whether `dims` is this endpoint's (it answered) or only the disk's (assumeDims). */
+  private dimsConfirmed = false;
+  private readonly dimsListeners = new Set<() => void>();
   /** When the current outage started; null while the endpoint answers. */
   private downSince: number | null = null;
   /** During an outage: the current back-off, when the next probe may go out, and whether one is out. */
@@ -65,8 +69,8 @@ export class Embedder {
 
   constructor(
     private readonly cfg: Pick<EmbeddingsConfig, 'base_url' | 'model' | 'api_key' | 'timeout_ms'>,
-    private readonly log: EmbeddingsLog,
-    private readonly botId: string,
+    readonly log: EmbeddingsLog,
+    readonly botId: string,
     /** The back-off (tests shorten it). */
     public coolDown: CoolDown = COOL_DOWN,
   ) {
@@ -86,6 +90,21 @@ export class Embedder {
   get retryInMs(): number {
     if (this.downSince === null) return 0;
     return this.probing ? this.waitMs : Math.max(0, this.retryAt - Date.now());
+  }
+
+  /** The length of the vectors kept on disk, taken as the endpoint's until it answers otherwise. */
+  assumeDims(dims: number): void {
+    this.dims = dims;
+    this.dimsConfirmed = false;
+  }
+
+  /**
+   * Called when the endpoint's first answer has another length than the disk's vectors (the
+   * model behind the name changed): those vectors can no longer be compared with a question's.
+   */
+  onDimsChanged(listener: () => void): () => void {
+    this.dimsListeners.add(listener);
+    return () => this.dimsListeners.delete(listener);
   }
 
   /** Called when an outage ends (the background pass then retries at once). */
@@ -108,7 +127,8 @@ export class Embedder {
     try {
       // Floats asked for by name: the SDK's default (base64) is not spoken by every compatible server.
       const answer = await this.client.embeddings.create({ model: this.cfg.model, input: texts, encoding_format: 'float' }, { signal });
-      vectors = vectorsOf(answer, texts.length, this.dims);
+      // Until the endpoint has answered, the disk's length is only a guess: its answer decides.
+      vectors = vectorsOf(answer, texts.length, this.dimsConfirmed ? this.dims : null);
     } catch (e) {
       // A visitor who left is no outage of the endpoint.
       if (!signal?.aborted) this.failed(e as Error, probe);
@@ -116,7 +136,15 @@ export class Embedder {
     } finally {
       if (probe) this.probing = false;
     }
-    this.dims ??= vectors[0].length;
+    const dims = vectors[0].length;
+    if (this.dims !== null && this.dims !== dims && !this.dimsConfirmed) {
+      this.log.info({ event: 'embeddings_dims_changed', bot_id: this.botId, model: this.cfg.model, from: this.dims, to: dims }, `bot ${this.botId}: the embeddings endpoint answers vectors of ${dims} dimensions, the stored ones have ${this.dims}; the passages are embedded again`);
+      this.dims = dims;
+      this.dimsConfirmed = true;
+      for (const listener of this.dimsListeners) listener();
+    }
+    this.dims ??= dims;
+    this.dimsConfirmed = true;
     if (this.downSince !== null) {
       this.log.info({ event: 'embeddings_recovered', bot_id: this.botId, model: this.cfg.model, down_ms: Date.now() - this.downSince }, `bot ${this.botId}: the embeddings endpoint answers again; search fuses meaning with words`);
       this.downSince = null;

@@ -18,14 +18,20 @@ export interface VectorStore { cacheDir?: string | null; name?: string }
 
 type Target = Pick<KnowledgeBase, 'embeddingTexts' | 'attachVectors'>;
 
+/** The least cosine similarity between a passage's stored vector and a fresh one of the same model. */
+const SAME_MODEL = 0.99;
+
 export class PassageVectors {
   /** Every vector this process has, by text hash: the disk's at first, then the endpoint's. */
   private known: Map<string, Float32Array> | null = null;
+  /** The disk's vectors are not yet known to be this endpoint's (checkStored). */
+  private unchecked = false;
   private latest: Target | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
   private wake: (() => void) | null = null;
   private readonly stopListening: () => void;
+  private readonly stopListeningDims: () => void;
   /** Bases whose every passage has its vector (tests and the eval wait on `whenComplete`). */
   private complete: Target | null = null;
   private readonly waiting = new Set<() => void>();
@@ -38,6 +44,7 @@ export class PassageVectors {
     private readonly store: VectorStore = {},
   ) {
     this.stopListening = embedder.onRecovered(() => this.wake?.());
+    this.stopListeningDims = embedder.onDimsChanged(() => this.forgetStored());
   }
 
   /** Vectors for this base's passages, in the background; a newer base replaces an older one still waiting. */
@@ -60,6 +67,7 @@ export class PassageVectors {
   close(): void {
     this.closed = true;
     this.stopListening();
+    this.stopListeningDims();
     this.wake?.();
   }
 
@@ -67,9 +75,11 @@ export class PassageVectors {
     this.known ??= this.readStored();
     while (!this.closed && this.latest !== this.complete) {
       const base = this.latest!;
-      const known = this.known;
+      const known: Map<string, Float32Array> = this.known;
       const texts = base.embeddingTexts();
       const hashes = texts.map(textHash);
+      // Checked before they are searched: a question is never compared with another model's vectors.
+      if (this.unchecked && (await this.checkStored(texts, hashes))) continue;
       this.attach(base, hashes);
       const missing = new Map<string, string>();
       hashes.forEach((h, i) => {
@@ -80,6 +90,12 @@ export class PassageVectors {
         const batch = todo.slice(at, at + this.cfg.batch_size);
         try {
           const vectors = await this.embedder.embed(batch.map(([, text]) => text));
+          // The endpoint's vectors are of another length than the stored ones, which were dropped: start over.
+          if (this.known !== known) {
+            batch.forEach(([h], i) => this.known!.set(h, vectors[i]));
+            this.fetched += batch.length;
+            break;
+          }
           batch.forEach(([h], i) => known.set(h, vectors[i]));
           this.fetched += batch.length;
           at += batch.length;
@@ -88,7 +104,7 @@ export class PassageVectors {
           await this.pause(this.embedder.retryInMs);
         }
       }
-      if (this.closed || this.latest !== base) continue;
+      if (this.closed || this.latest !== base || this.known !== known) continue;
       this.attach(base, hashes);
       if (todo.length) this.keep(hashes);
       this.complete = base;
@@ -114,9 +130,58 @@ export class PassageVectors {
     const { cacheDir, name } = this.store;
     const stored = cacheDir ? readVectors(cacheDir, name ?? 'knowledge', this.embedder.model) : null;
     if (!stored) return new Map();
-    // The stored vectors' length is the index's: an endpoint answering another one is answering garbage.
-    this.embedder.dims = stored.dims;
+    // The stored vectors' length is the index's until the endpoint answers (embeddings.ts).
+    this.embedder.assumeDims(stored.dims);
+    this.unchecked = stored.vectors.size > 0;
     return stored.vectors;
+  }
+
+  /**
+   * The disk's vectors were made by a model of this name, not necessarily by the one behind it
+   * now (another tag pulled, a new version): one stored passage is embedded again and compared.
+   * Another length (embeddings.ts tells) or another direction drops them all, so a question is
+   * never compared with vectors of another model. True when the pass must start over (the
+   * vectors were dropped, or the endpoint failed and was waited out).
+   */
+  private async checkStored(texts: string[], hashes: string[]): Promise<boolean> {
+    const known = this.known!;
+    const i = hashes.findIndex((h) => known.has(h));
+    if (i < 0) {
+      // None of the stored vectors is a current passage's: nothing to check, nothing worth keeping.
+      this.unchecked = false;
+      this.known = new Map();
+      return true;
+    }
+    let fresh: Float32Array;
+    try {
+      [fresh] = await this.embedder.embed([texts[i]]);
+    } catch {
+      await this.pause(this.embedder.retryInMs);
+      return true;
+    }
+    this.unchecked = false;
+    // Another length: forgetStored already ran.
+    if (this.known !== known) return true;
+    const stored = known.get(hashes[i])!;
+    let dot = 0;
+    for (let j = 0; j < fresh.length; j++) dot += fresh[j] * stored[j];
+    // The same model gives the same text the same vector, up to float noise.
+    if (dot >= SAME_MODEL) return false;
+    this.embedder.log.info({ event: 'embeddings_vectors_stale', bot_id: this.embedder.botId, model: this.embedder.model, similarity: Number(dot.toFixed(3)) }, `bot ${this.embedder.botId}: the stored vectors of model ${this.embedder.model} are not what it answers now (similarity ${dot.toFixed(3)} for the same passage); the passages are embedded again`);
+    this.known = new Map();
+    return true;
+  }
+
+  /**
+   * The endpoint answers vectors of another length than the stored ones (the model behind the
+   * name changed): they are dropped and every passage is embedded again. Until then a question's
+   * vector matches no row (VectorIndex.nearest), so the search is lexical, never wrong.
+   */
+  private forgetStored() {
+    this.known = new Map();
+    this.complete = null;
+    this.wake?.();
+    if (this.latest && !this.running) this.index(this.latest);
   }
 
   /** Stores the vectors of the current passages (and forgets the others'): the next start asks only for new ones. */

@@ -119,6 +119,8 @@ export interface FakeEmbeddings {
   mode: EmbeddingsMode;
   /** The vectors' length in `ok` mode (`wrong-dims` answers one more). */
   dims: number;
+  /** Which weights stand behind the model's name: another version puts words on other dimensions. */
+  version: number;
   /** Every request's body, in order. */
   requests: Array<{ body: any; headers: IncomingMessage['headers'] }>;
   /** Every text embedded in `ok` mode, in order. */
@@ -134,12 +136,12 @@ export const SAME_MEANING: Record<string, string> = { darker: 'dims', evening: '
 const FILLER = new Set(['the', 'and', 'for', 'can', 'how', 'does', 'get', 'with', 'when', 'after', 'what', 'you', 'your', 'this', 'that', 'are', 'not', 'from', 'into']);
 
 /** A deterministic embedding: a bag of word hashes, words of three letters or more, filler words left out, SAME_MEANING's pairs sharing a dimension. */
-export function standInVector(text: string, dims: number): number[] {
+export function standInVector(text: string, dims: number, version = 0): number[] {
   const v = new Array<number>(dims).fill(0);
   for (const raw of text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []) {
     if (FILLER.has(raw)) continue;
     const word = SAME_MEANING[raw] ?? raw;
-    let h = 2166136261;
+    let h = 2166136261 ^ version;
     for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 16777619);
     v[(h >>> 0) % dims] += 1;
   }
@@ -149,7 +151,7 @@ export function standInVector(text: string, dims: number): number[] {
 }
 
 export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
-  const stub: FakeEmbeddings = { baseUrl: '', mode: 'ok', dims: 1024, requests: [], inputs: [], close: async () => undefined };
+  const stub: FakeEmbeddings = { baseUrl: '', mode: 'ok', dims: 1024, version: 0, requests: [], inputs: [], close: async () => undefined };
   const server = createServer(async (req, res) => {
     const text = await body(req);
     if (req.method !== 'POST' || req.url !== '/v1/embeddings') return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
@@ -162,7 +164,7 @@ export async function startFakeEmbeddings(): Promise<FakeEmbeddings> {
     const dims = stub.mode === 'wrong-dims' ? stub.dims + 1 : stub.dims;
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
       object: 'list', model: parsed.model,
-      data: input.map((t, index) => ({ object: 'embedding', index, embedding: standInVector(t, dims) })),
+      data: input.map((t, index) => ({ object: 'embedding', index, embedding: standInVector(t, dims, stub.version) })),
       usage: { prompt_tokens: input.length, total_tokens: input.length },
     }));
   });
