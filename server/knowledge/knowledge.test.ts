@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { chunk, codeNamesIn, entryAsked, entryName, firstTitle, frontMatter, KnowledgeBase, readDocument } from './knowledge.ts';
 import { htmlToText, sentences, tokens } from './text.ts';
 import { units } from './units.ts';
+import { VectorIndex } from './vector-index.ts';
 
 describe('documents', () => {
   test('front matter gives title and url; HTML loses scripts and keeps headings', () => {
@@ -358,5 +359,23 @@ describe('the passages after a found one (SearchResult.following)', () => {
     expect(after.length).toBeGreaterThan(0);
     expect(after.every((p) => p.heading === 'Setup' && p.id.startsWith('guide#'))).toBe(true);
     expect(after.map((p) => p.id)).toEqual([...after.map((p) => p.id)].sort((a, b) => Number(a.split('#')[1]) - Number(b.split('#')[1])));
+  });
+
+  test('come with a passage found only by meaning too', () => {
+    const long = (w: string) => Array.from({ length: 40 }, (_, i) => `The ${w} sentence number ${i} says a little more.`).join(' ');
+    const kb = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'guide', title: 'Guide', url: '', text: `# Setup\n\nThe zebrafish intro opens here.\n\n${long('first')}\n\n${long('second')}` },
+    ] } });
+    // One direction per passage: the question's vector is the first passage's, and shares none of its words.
+    const rows = kb.embeddingTexts().length;
+    const unit = (i: number) => Float32Array.from({ length: rows }, (_, j) => (i === j ? 1 : 0));
+    kb.attachVectors({ index: VectorIndex.of(Array.from({ length: rows }, (_, i) => unit(i)), rows), minSimilarity: 0.5, embed: async () => null });
+    const found = kb.search('aquarium pet', { vector: unit(0) });
+    const top = found.passages.find((p) => p.text.includes('zebrafish'))!;
+    expect(top).toBeDefined();
+    expect(kb.search('aquarium pet').passages.some((p) => p.id === top.id)).toBe(false);
+    const after = found.following!.get(top.id)!;
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((p) => p.heading === 'Setup' && p.id.startsWith('guide#'))).toBe(true);
   });
 });

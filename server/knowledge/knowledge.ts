@@ -1048,7 +1048,14 @@ export class KnowledgeBase {
     const limit = o.limit ?? 5;
     const ranked = found.passages.map((passage, i) => ({ doc: docs![i], passage }));
     const nearest = s.index.nearest(o.vector, limit);
-    return { ...found, passages: fuse(ranked, nearest, (doc) => ({ ...this.passages[doc], score: 0 }), limit, s.minSimilarity) };
+    const passages = fuse(ranked, nearest, (doc) => ({ ...this.passages[doc], score: 0 }), limit, s.minSimilarity);
+    // A passage found only by meaning brings the passages after it too, as a lexical one does.
+    const following = new Map(found.following);
+    for (const { doc } of nearest) {
+      const { id } = this.passages[doc];
+      if (!following.has(id) && passages.some((p) => p.id === id)) following.set(id, this.followingOf(doc));
+    }
+    return { ...found, passages, following };
   }
 
   /** The passages right after row `doc` of its document and heading (they are stored in the document's order). */
