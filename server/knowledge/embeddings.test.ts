@@ -3,7 +3,7 @@
  * search, the fusion with the lexical ranking, and a bot's passage vectors made in the
  * background and kept on disk, against a stand-in speaking the real /v1/embeddings protocol.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -13,6 +13,7 @@ import { fuse } from './fusion.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { LiveKnowledge } from './live.ts';
 import type { Passage } from './passage.ts';
+import { appendVectors, readVectors, writeVectors } from './vector-cache.ts';
 import { normalised, VectorIndex } from './vector-index.ts';
 
 const NIGHT = 'The glow dims to ten percent after sunset when night mode is switched on in the app.';
@@ -86,6 +87,45 @@ describe('fusion', () => {
 
   test('the limit holds', () => {
     expect(fuse([{ doc: 0, passage: p('d0', 0.9) }], [{ doc: 1, similarity: 0.9 }, { doc: 2, similarity: 0.9 }], of, 2, 0.5)).toHaveLength(2);
+  });
+});
+
+describe('the vector file', () => {
+  const v = (...xs: number[]) => normalised(xs)!;
+  const cache = () => mkdtempSync(join(tmpdir(), 'vector-file-'));
+
+  test('appended segments read back with the first; a later row of a hash wins; rows count every segment', () => {
+    const dir = cache();
+    try {
+      writeVectors(dir, 'b', 'm', 2, new Map([['a', v(1, 0)], ['b', v(0, 1)]]));
+      appendVectors(dir, 'b', 'm', 2, new Map([['c', v(1, 1)], ['a', v(0, 1)]]));
+      const read = readVectors(dir, 'b', 'm')!;
+      expect(read).toMatchObject({ dims: 2, rows: 4, whole: true });
+      expect([...read.vectors.keys()].sort()).toEqual(['a', 'b', 'c']);
+      expect([...read.vectors.get('a')!]).toEqual([...v(0, 1)]);
+      expect(readVectors(dir, 'b', 'other-model')).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a segment cut short (a crash while appending) is left out, and the file is marked for a rewrite', () => {
+    const dir = cache();
+    try {
+      writeVectors(dir, 'b', 'm', 2, new Map([['a', v(1, 0)]]));
+      const file = join(dir, 'b.vectors');
+      const whole = statSync(file).size;
+      appendVectors(dir, 'b', 'm', 2, new Map([['c', v(1, 1)]]));
+      writeFileSync(file, readFileSync(file).subarray(0, statSync(file).size - 3));
+      expect(readVectors(dir, 'b', 'm')).toMatchObject({ rows: 1, whole: false });
+      expect([...readVectors(dir, 'b', 'm')!.vectors.keys()]).toEqual(['a']);
+      // Garbage after the first segment: the same.
+      writeFileSync(file, readFileSync(file).subarray(0, whole));
+      appendFileSync(file, Buffer.from([9, 9, 9, 9, 1, 2, 3]));
+      expect(readVectors(dir, 'b', 'm')).toMatchObject({ rows: 1, whole: false });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -218,6 +258,30 @@ describe('a bot\'s passage vectors', () => {
     expect(k.current.hasVectors).toBe(true);
     expect(k.vectors!.fetched).toBe(0);
     expect((await ask(k, PARAPHRASE)).passages[0].text).toBe(NIGHT);
+  });
+
+  test('a crawl\'s new pages are appended to the vector file; once most of its rows are stale it is written again whole', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vectors-'));
+    const file = join(dir, 'b.vectors');
+    const k = live({ cacheDir: dir, documents: [] });
+    await k.ready;
+    const crawl = async (suffix: string) => {
+      k.addDocuments(DOCS.map((d) => ({ ...d, id: d.url, text: `${d.text}${suffix}` })));
+      await k.flush();
+      await k.vectors!.whenComplete();
+      return readVectors(dir, 'b', 'stand-in-embed')!;
+    };
+    expect(await crawl('')).toMatchObject({ rows: 3, whole: true });
+    const first = readFileSync(file);
+    // Every page changed once: the new rows are appended after the old (half the rows still current).
+    expect(await crawl(' Updated.')).toMatchObject({ rows: 6, whole: true });
+    expect(readFileSync(file).subarray(0, first.length).equals(first)).toBe(true);
+    // Once more: the stale rows would be most of the file, so it is written again with the current ones only.
+    const rewritten = await crawl(' Updated twice.');
+    expect(rewritten.rows).toBe(3);
+    expect(rewritten.vectors.size).toBe(3);
+    expect(k.vectors!.fetched).toBe(9);
+    expect((await ask(k, PARAPHRASE)).passages[0].text).toBe(`${NIGHT} Updated twice.`);
   });
 
   test('pages a crawl hands in get their vectors when they arrive', async () => {

@@ -10,7 +10,7 @@
 import type { EmbeddingsConfig } from '../config/config.ts';
 import type { Embedder } from './embeddings.ts';
 import type { KnowledgeBase } from './knowledge.ts';
-import { readVectors, textHash, writeVectors } from './vector-cache.ts';
+import { appendVectors, readVectors, textHash, writeVectors } from './vector-cache.ts';
 import { VectorIndex } from './vector-index.ts';
 
 /** Where vectors are kept between starts; no dir: in memory only. */
@@ -26,6 +26,8 @@ export class PassageVectors {
   private known: Map<string, Float32Array> | null = null;
   /** The disk's vectors are not yet known to be this endpoint's (checkStored). */
   private unchecked = false;
+  /** What the data dir's file holds (its hashes, its rows with the stale ones); null: rewrite it whole at the next keep. */
+  private disk: { hashes: Set<string>; rows: number; dims: number } | null = null;
   private latest: Target | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
@@ -130,6 +132,7 @@ export class PassageVectors {
     const { cacheDir, name } = this.store;
     const stored = cacheDir ? readVectors(cacheDir, name ?? 'knowledge', this.embedder.model) : null;
     if (!stored) return new Map();
+    this.disk = stored.whole ? { hashes: new Set(stored.vectors.keys()), rows: stored.rows, dims: stored.dims } : null;
     // The stored vectors' length is the index's until the endpoint answers (embeddings.ts).
     this.embedder.assumeDims(stored.dims);
     this.unchecked = stored.vectors.size > 0;
@@ -167,6 +170,7 @@ export class PassageVectors {
     for (let j = 0; j < fresh.length; j++) dot += fresh[j] * stored[j];
     // The same model gives the same text the same vector, up to float noise.
     if (dot >= SAME_MODEL) return false;
+    this.disk = null;
     this.embedder.log.info({ event: 'embeddings_vectors_stale', bot_id: this.embedder.botId, model: this.embedder.model, similarity: Number(dot.toFixed(3)) }, `bot ${this.embedder.botId}: the stored vectors of model ${this.embedder.model} are not what it answers now (similarity ${dot.toFixed(3)} for the same passage); the passages are embedded again`);
     this.known = new Map();
     return true;
@@ -179,22 +183,40 @@ export class PassageVectors {
    */
   private forgetStored() {
     this.known = new Map();
+    this.disk = null;
     this.complete = null;
     this.wake?.();
     if (this.latest && !this.running) this.index(this.latest);
   }
 
-  /** Stores the vectors of the current passages (and forgets the others'): the next start asks only for new ones. */
+  /**
+   * Stores the vectors of the current passages (and forgets the others'): the next start asks
+   * only for new ones. The new ones are appended while at least half the file's rows are
+   * current passages'; past that (pages removed or changed) the file is written again whole.
+   */
   private keep(hashes: string[]) {
     const current = new Map<string, Float32Array>();
     for (const h of hashes) current.set(h, this.known!.get(h)!);
     this.known = current;
     const { cacheDir, name } = this.store;
-    if (!cacheDir || this.embedder.dims === null) return;
+    const dims = this.embedder.dims;
+    if (!cacheDir || dims === null) return;
+    const file = name ?? 'knowledge';
+    const disk = this.disk?.dims === dims ? this.disk : null;
+    const fresh = new Map([...current].filter(([h]) => !disk?.hashes.has(h)));
     try {
-      writeVectors(cacheDir, name ?? 'knowledge', this.embedder.model, this.embedder.dims, current);
+      if (disk && current.size * 2 >= disk.rows + fresh.size) {
+        if (!fresh.size) return;
+        appendVectors(cacheDir, file, this.embedder.model, dims, fresh);
+        disk.rows += fresh.size;
+        for (const h of fresh.keys()) disk.hashes.add(h);
+      } else {
+        writeVectors(cacheDir, file, this.embedder.model, dims, current);
+        this.disk = { hashes: new Set(current.keys()), rows: current.size, dims };
+      }
     } catch {
-      // Not fatal: the next start asks the endpoint again.
+      // Not fatal: the next start asks the endpoint again for what is not on disk; the next keep rewrites the file.
+      this.disk = null;
     }
   }
 
