@@ -236,6 +236,17 @@ describe('extractive answers', () => {
     expect(text).toContain('$35');
   });
 
+  test('a later part is answered from what goes on from the answer to the part before, of units that answer it as well', () => {
+    const kb2 = baseOf([
+      { id: 'rules', title: 'Checks', url: '', text: '# Running the checks\n\nTo disable the warnings, pass NO_WARN=1.\n\nBy default the check target joins all of the rule files into one bundle before it runs them. This makes a run much faster. This behaviour can be disabled with BUNDLE_RULES=.' },
+      { id: 'split', title: 'Split', url: '', text: '# Split options\n\n--no-rejoin: The split command rejoins the history by default; --no-rejoin disables this behaviour for the files.' },
+    ]);
+    const text = answerFrom(kb2, 'How does the check target handle the rule files by default, and how do I turn that off?') ?? '';
+    expect(text).toContain('joins all of the rule files');
+    expect(text).toContain('BUNDLE_RULES=');
+    expect(text).not.toContain('--no-rejoin');
+  });
+
   test('a near miss is a "don\'t know": the named thing, the kind of fact, or an unknown name is missing', () => {
     expect(answer('How much slower does a program run under Memcheck?')).toContain('10 to 50 times');
     expect(answer('How much slower does a program run under Cachegrind?')).toBeNull(); // only Memcheck's is given

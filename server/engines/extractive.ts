@@ -186,6 +186,8 @@ const CLASS_WORD = /\s+(?:option|flag|switch|setting|parameter|argument|method|f
 const DEFAULT_LINE = /^(?:default(?: value)?\s*[:：=]|defaults to\b)|\[default:\s*[^\]]+\]/i;
 /** How close to its best unit another must come for a part to take it instead of a unit another part took. */
 const SAME_UNIT_SWITCH = 0.95;
+/** How close to a later part's best unit one from the passage of the earlier part's answer must come to be taken instead. */
+const NEAR_TIE = 0.97;
 /** The share of the question's weight a further unit must say that the answer does not, to join it (and, from another passage, that it does). */
 const FILL_SHARE = 0.15;
 /** Below this many characters an answer sentence brings the one after it. */
@@ -868,6 +870,19 @@ export function compose(
     if (inEntry.some((f) => f.score >= MIN_SENTENCE)) {
       fit = inEntry;
       chosen.forEach((_, pi) => ofEntry(pi) && entryPassages.add(pi));
+    }
+    // A later part asks, as a rule, about what the part before was answered from ("How does make
+    // coccicheck handle the *.cocci files by default, and how do I turn that off?"; "Does cg_merge
+    // check…, and what does it check instead?"): of units that answer it about as well, the one
+    // that goes on from that answer in its passage (the nearest after it, else before it) is the
+    // one about the same thing, not a like sentence of another page or section.
+    const prev = si > 0 ? bests[si - 1] : undefined;
+    const top = fit.find((f) => f.score >= MIN_SENTENCE);
+    if (prev && top) {
+      const after = (f: Fit) => f.c.index > prev.c.index;
+      const distance = (f: Fit) => Math.abs(f.c.index - prev.c.index);
+      const near = fit.filter((f) => f.c.passage === prev.c.passage && f.c !== prev.c && f.score >= MIN_SENTENCE && f.rank >= top.rank * NEAR_TIE).sort((a, b) => Number(after(b)) - Number(after(a)) || distance(a) - distance(b))[0];
+      if (near) fit = [near, ...fit.filter((f) => f !== near)];
     }
     // The passage floor (MIN_RELEVANCE) says a page is about the question; this one says a
     // unit of it answers: one that covers under MIN_SENTENCE of the question (words of the
