@@ -78,3 +78,21 @@ function englishSpellings(word: string): string[] {
   });
   return found;
 }
+
+/**
+ * A contraction typed without its apostrophe ("isnt", "dont", "ive", "youre"), spelt with it: as
+ * typed it is no word of the pages, so typo correction made it another ("isnt" → instance, "doesnt"
+ * → "do sent") or it weighed as the question's rarest word ("wont", "ive"). The apostrophe goes
+ * before an auxiliary's ending when the dictionary spells the result; a bare form that is a word
+ * itself ("well", "were", "ill", "shed") stays, but a negation is read as one even then ("cant",
+ * "wont" are words nobody asks a question with).
+ */
+export function withApostrophes(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}_'’.-])(\p{L}+?)(nt|ve|re|ll|m)(?![\p{L}\p{N}_'’-])/gu, (word, stem: string, ending: string) => {
+    const negation = ending === 'nt';
+    if (!negation && isEnglishWord(word)) return word;
+    const spelt = negation ? `${stem}n't` : `${stem}'${ending}`;
+    // "i'm" is spelt "I'm".
+    return isEnglishWord(spelt) || isEnglishWord(`${spelt[0].toUpperCase()}${spelt.slice(1)}`) ? spelt : word;
+  });
+}

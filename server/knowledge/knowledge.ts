@@ -16,7 +16,7 @@ import { readSourceFile, SOURCE_EXTENSIONS } from './sources/files.ts';
 import { mainText } from './sources/page.ts';
 import { asksItsOwn, namedIn, sameSubject } from './follow-up.ts';
 import { searchedParts } from './question-parts.ts';
-import { englishSpelling, isBritishSpelling, isEnglishWord } from './english-words.ts';
+import { englishSpelling, isBritishSpelling, isEnglishWord, withApostrophes } from './english-words.ts';
 import { messageLanguage } from './language.ts';
 import { entryTerm, isOptionTerm, keyCells, namesKey, splitSentences, units } from './units.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
@@ -927,6 +927,7 @@ export class KnowledgeBase {
     const language = this.language.toLowerCase().split('-')[0];
     if ((messageLanguage(question) ?? language) !== language) return question;
     const english = language === 'en';
+    if (english) question = withApostrophes(question);
     const known = (w: string) => {
       const t = normTerm(w, this.language);
       return t !== null && this.index.idOf(t) !== undefined;

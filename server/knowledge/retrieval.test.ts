@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { compose } from '../engines/extractive.ts';
 import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
-import { englishSpelling, isBritishSpelling } from './english-words.ts';
+import { englishSpelling, isBritishSpelling, withApostrophes } from './english-words.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { negatedForm } from './search-index.ts';
 import { looksLikeName, normTerm, questionAfterCase, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
@@ -228,6 +228,21 @@ describe('retrieval', () => {
     const q = "Why doesn't the server throw an error?";
     expect(server.search(q).spelled).toBe(q);
     expect([...server.search(q).weights.keys()].some((t) => /does/.test(t))).toBe(false);
+  });
+
+  test('a contraction typed without its apostrophe is read as the contraction', () => {
+    expect(withApostrophes('why doesnt it start, isnt it on? i cant tell, im lost')).toBe("why doesn't it start, isn't it on? i can't tell, i'm lost");
+    expect(withApostrophes('ive tried, youre sure theyll work?')).toBe("i've tried, you're sure they'll work?");
+    // A bare form that is a word of its own stays ("well", "were", "shell"), and so does a word
+    // that only ends like a contraction ("want", "event").
+    expect(withApostrophes('well, were the shell events what i want?')).toBe('well, were the shell events what i want?');
+    const timers = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'timers', title: 'Timers', url: '', text: 'If callback is not a function, a TypeError will be thrown. Pass an instance of AbortSignal to cancel.' },
+    ] } });
+    // "isnt" was corrected to "inst" (instance), and "ive" weighed as the rarest word.
+    const typed = timers.search('what if my callback isnt a function, ive checked?');
+    expect(typed.spelled).toBe("what if my callback isn't a function, i've checked?");
+    expect([...typed.weights.keys()]).toEqual([...timers.search("what if my callback isn't a function, I've checked?").weights.keys()]);
   });
 
   test('a slip of an English word the pages lack is read as that word, as the clean question is', () => {

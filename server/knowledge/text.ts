@@ -123,8 +123,9 @@ const STEM_CACHE_MAX = 200_000;
 export function normTerm(term: string, language = 'en'): string | null {
   const t = term.toLowerCase();
   // A negative contraction ("can't", "doesn't", "won't") is a stop word as "can", "does" and
-  // "not" are: kept, it weighed like the rarest word of a knowledge that writes "cannot".
-  if ((t.length < 2 && !/^\d$/.test(t)) || STOP.has(t) || /n['’]t$/.test(t)) return null;
+  // "not" are: kept, it weighed like the rarest word of a knowledge that writes "cannot". So is
+  // a pronoun's ("they've", "it'll"), as "they", "have" and "will" are.
+  if ((t.length < 2 && !/^\d$/.test(t)) || STOP.has(t) || /n['’]t$|^\p{L}+['’](?:ve|ll|re|d|m)$/u.test(t)) return null;
   const stem = cachedStem(t, language);
   // "needs" and "whats" are stop words once stemmed.
   return STOP.has(stem) ? null : stem;
