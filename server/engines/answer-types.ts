@@ -80,6 +80,8 @@ const countsThing = (text: string, question: string) => {
   const t = thing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`\\b(?:${COUNT_WORD})\\s+(?:[\\p{L}-]+\\s+){0,3}${t}|\\b${t}[\\p{L}]*\\b[^.:;\\n]{0,40}:\\s*(?:up to\\s+)?\\d`, 'iu').test(text);
 };
+/** A time of day ("8:00 am", "6 pm", "12:00 noon", "18:30"): when, not how many. */
+const TIME_OF_DAY = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?![\p{L}])|\b\d{1,2}:\d{2}\b(?:\s?(?:noon|midnight))?/giu;
 /** Two capitalised words mid-sentence ("Julian Seward"), neither of them the question's own ("the Callgrind Format" names no one for "who maintains Callgrind?"). */
 const namesSomeone = (text: string, question: string) => {
   const own = new Set((question.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase()));
@@ -168,12 +170,17 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   [/\bwhat(?:'s|’s| is| are)\s+(?:the\s+|your\s+|its\s+)?(?:[\w-]+\s+){0,3}rates?\b(?!\s*limit)/i, hasQuantity],
   // "What are the opening hours?", "when is the store open?": the hours of a day or its days,
   // not a duration ("within 4 hours").
-  [/\b(?:opening|business|office|store|shop)\s+hours\b|\bwhen (?:is|are) [^?]*\bopen\b/i, (text) => /\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\b24\/7\b|\b(?:noon|midnight|around the clock|24 hours a day)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?)\b/i.test(text)],
+  // So does "what hours is the help line staffed?": which hours of the day, not how many.
+  [/\b(?:opening|business|office|store|shop)\s+hours\b|\bwhen (?:is|are) [^?]*\bopen\b|\b(?:what|which) hours\b/i, (text) => /\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)|\b\d{1,2}:\d{2}\b|\b24\/7\b|\b(?:noon|midnight|around the clock|24 hours a day)\b|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?)\b/i.test(text)],
   // "How many stores / desks / maintainers…?": a count, not a price ("$5 in a store", "free"), a
   // percentage ("right 99% of the time") or a version ("since version 2"). Units are a
   // measure, not a count (the unit families below); "how many times" may be a frequency.
-  // A clause's own number ("4.5 Children under 16 may not enter…") counts nothing.
-  [/\bhow many\b(?!\s+(?:times|of|more|fewer|less)\b)/i, (text, question) => hasQuantity(text.replace(AMOUNT_FIGURES, ' ').replace(/\d[\d,.]*\s?%|\d[\d,.]*\s?per ?cent\b|\bversions?\s+\d[\d.]*|\b(?:free|no charge)\b/gi, ' ')) && countsThing(text.replace(SECTION_NUMBER, ' '), question)],
+  // A clause's own number ("4.5 Children under 16 may not enter…") counts nothing, nor does a
+  // time of day ("bring guests during staffed hours only: 8:00 am to 6:00 pm").
+  [/\bhow many\b(?!\s+(?:times|of|more|fewer|less)\b)/i, (text, question) => {
+    const counted = text.replace(TIME_OF_DAY, ' ');
+    return hasQuantity(counted.replace(AMOUNT_FIGURES, ' ').replace(/\d[\d,.]*\s?%|\d[\d,.]*\s?per ?cent\b|\bversions?\s+\d[\d.]*|\b(?:free|no charge)\b/gi, ' ')) && countsThing(counted.replace(SECTION_NUMBER, ' '), question);
+  }],
   // "How much more memory does it use?": a figure beside the measure asked for ("about 2 times
   // more memory", "memory grows by 100 MB"), not one that measures something else in the same
   // sentence ("runs 20 to 30 times slower, and uses a lot more memory").

@@ -386,6 +386,30 @@ describe('extractive answers', () => {
     expect(answerFrom(only, 'Does it support Windows 7?')).toBeNull();
   });
 
+  test('a number after a slash is part of the name: "HTTP/2" is not named by a unit about HTTP', () => {
+    const kb2 = baseOf([
+      { id: 'inject', title: 'Testing with HTTP injection', url: '', text: 'The inject method can send much more than a simple GET request to a URL in your tests.' },
+      { id: 'plugins', title: 'Plugins', url: '', text: 'A plugin may register 2 routes or more.' },
+    ]);
+    expect(answerFrom(kb2, 'Can inject send HTTP/2 requests in my tests?')).toBeNull();
+    expect(answerFrom(kb2, 'Can inject send HTTP requests in my tests?')).toContain('inject method');
+    const h2 = baseOf([{ id: 'inject', title: 'Testing with HTTP injection', url: '', text: 'The inject method can do much more than a simple GET request to a URL, and it speaks HTTP/2 too.' }]);
+    expect(answerFrom(h2, 'Can inject send HTTP/2 requests?')).toContain('HTTP/2');
+  });
+
+  test('"how many X…?" is not counted by a time of day, "what hours…?" wants one', () => {
+    const kb2 = baseOf([
+      { id: 'guests', title: 'Guests', url: '', text: 'Members may bring guests during staffed hours only: 8:00 am to 6:00 pm, Monday to Friday.' },
+      { id: 'help', title: 'Travel', url: '', text: 'Save our international help number, which is free to call from abroad.' },
+    ]);
+    const ask = (q: string) => answerFrom(kb2, q);
+    expect(ask('How many guests can I bring in at once?')).toBeNull();
+    expect(ask('What hours can members bring guests?')).toContain('8:00 am');
+    expect(ask('What hours is the international help number staffed?')).toBeNull();
+    const counted = baseOf([{ id: 'guests', title: 'Guests', url: '', text: 'Members may bring up to 3 guests during staffed hours only: 8:00 am to 6:00 pm.' }]);
+    expect(answerFrom(counted, 'How many guests can I bring in at once?')).toContain('3 guests');
+  });
+
   test('"how fast…?" needs a speed, a factor or how soon, not any figure', () => {
     const kb2 = baseOf([
       { id: 'logs', title: 'Guest Wi-Fi', url: '', text: 'We keep guest Wi-Fi connection logs for 60 days. They list the last three digits of each device.' },

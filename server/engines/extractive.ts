@@ -683,16 +683,21 @@ export function compose(
   // A name with its version ("Fastify 3", "Node 18") is named by a unit that gives that
   // version as a version ("3.0.0", "3.x"): a release table's row ("Version: 3.0.0; Release
   // Date: …") seldom repeats the name its page is about. A bare "6" among other numbers is none.
-  const versionOf = new Map<string, { term: string; re: RegExp; given: RegExp }>();
-  for (const m of question.matchAll(/([\p{L}][\p{L}\p{N}.-]*)\s+v?(\d+(?:\.\d+)*)(?![\p{L}\p{N}]|\.\d)/gu)) {
-    const [name] = terms(m[1], language);
+  // A number after a slash ("HTTP/2", "OAuth/2") is part of the name itself: HTTP/2 is not HTTP,
+  // and a unit that gives the name without that number ("Testing with HTTP injection") is about
+  // another thing ("can inject send HTTP/2 requests?"). It is held to the number (`whole`).
+  const versionOf = new Map<string, { term: string; re: RegExp; given: RegExp; whole?: string }>();
+  for (const m of question.matchAll(/([\p{L}][\p{L}\p{N}.-]*)(\s+v?|\/)(\d+(?:\.\d+)*)(?![\p{L}\p{N}]|\.\d)/gu)) {
+    const [, word, between, number] = m;
+    const slashed = between === '/';
+    const [name] = terms(word, language);
     // "2.39" is searched as "2" when the knowledge never says "2.39" (its pages say "v2.39").
-    const term = terms(m[2], language).find((t) => weightOf.has(t));
-    const re = new RegExp(`(?<![\\w.])v?${escapeRegExp(m[2])}${m[2].includes('.') ? '(?:\\.\\d+)*' : '(?:\\.(?:\\d+|x))+'}(?![\\w.]|\\.\\d)`, 'i');
+    const term = terms(number, language).find((t) => weightOf.has(t));
+    const re = new RegExp(`(?<![\\w.])v?${escapeRegExp(number)}${number.includes('.') ? '(?:\\.\\d+)*' : '(?:\\.(?:\\d+|x))+'}(?![\\w.]|\\.\\d)`, 'i');
     // The number as that name's number: after the name ("Windows 7", "Node.js 22", "node22") or
     // marked as a version ("v22"), not any 7 on the page ("a nice value of -7").
-    const given = new RegExp(`${escapeRegExp(m[1])}[\\w.]{0,4}[\\s-]*v?${escapeRegExp(m[2])}(?![\\w]|\\.\\d)|(?<![\\w.])v${escapeRegExp(m[2])}(?![\\w]|\\.\\d)`, 'i');
-    if (name && term && looksLikeName(m[1], question)) versionOf.set(name, { term, re, given });
+    const given = new RegExp(`${escapeRegExp(word)}[\\w.]{0,4}[\\s/-]*v?${escapeRegExp(number)}(?![\\w]|\\.\\d)|(?<![\\w.])v${escapeRegExp(number)}(?![\\w]|\\.\\d)`, 'i');
+    if (name && term && looksLikeName(word, question)) versionOf.set(name, { term, re, given, whole: slashed ? m[0] : undefined });
   }
   // A version the question asks about as such ("version 4.3 of the terms", "release 1.8"): a
   // unit that gives another ("Version 4.2, effective 1 March 2025") is about another version.
@@ -791,7 +796,8 @@ export function compose(
     const givesVersions = (c: Pick) => versions.every((re) => re.test(answerText(c)) || re.test(chosen[c.passage].heading) || re.test(chosen[c.passage].title));
     // A name's number the unit has only elsewhere ("Does Node 22 support Windows 7?" against
     // "…on Windows, and a nice value of -7") is not that name's number.
-    const numbersNamed = (c: Pick) => [...versionOf.values()].every(({ term, re, given }) => !c.covers.has(term) || [answerText(c), chosen[c.passage].heading, chosen[c.passage].title].some((t) => given.test(t) || re.test(t)));
+    // A name whose number is its own ("HTTP/2") is held to it, in the part that names it, whether or not the unit has the number.
+    const numbersNamed = (c: Pick) => [...versionOf.values()].every(({ term, re, given, whole }) => (whole ? !segment.includes(whole) || [answerText(c), chosen[c.passage].heading, chosen[c.passage].title].some((t) => given.test(t)) : !c.covers.has(term) || [answerText(c), chosen[c.passage].heading, chosen[c.passage].title].some((t) => given.test(t) || re.test(t))));
     // The class word of "which/what X Y…?" need not be repeated, but a thing's class the pages
     // never use ("Which Node book do you recommend?") names a kind of thing they have none of;
     // a measure ("what opening time…?") is given as a value, not by its name.
