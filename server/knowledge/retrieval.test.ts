@@ -130,6 +130,14 @@ describe('questions', () => {
     expect(withPhrasesAsWords('Turn left on Elm Road')).toBe('Turn left on Elm Road');
   });
 
+  test('a value the visitor does not give is asked as the default', () => {
+    expect(withPhrasesAsWords("and what's it set to if I don't pass it?")).toBe("and what's it set to default?");
+    expect(withPhrasesAsWords("What colours does it use if I don't configure any?")).toBe('What colours does it use default?');
+    expect(withPhrasesAsWords('What happens when the caller does not specify one?')).toBe('What happens default?');
+    // Not giving a value is not every "don't": not paying is asked as written.
+    expect(withPhrasesAsWords("What happens if I don't pay on time?")).toBe("What happens if I don't pay on time?");
+  });
+
   test('what is left of an allowance and what carries over are said as the pages say them', () => {
     expect(withPhrasesAsWords('Does my data carry over into next month?')).toBe('Does my data rollover into next month?');
     expect(withPhrasesAsWords('Will the insurance pay out for scratches?')).toBe('Will the insurance cover for scratches?');
