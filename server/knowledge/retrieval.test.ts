@@ -62,6 +62,10 @@ describe('questions', () => {
     expect(questionTerms('Which version has a release date of 2019-02-25? Call 0171-555-1234.')).toEqual(['version', 'releas', 'date', '2019-02-25', '20190225', '2019', '02', '25', 'call']);
     expect(questionTerms('How long does the tune-up take?')).not.toContain('long');
     expect(questionTerms('Different question: which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
+    // A wish and "where should I look?" frame the question: the topic is what is wished for.
+    expect(questionTerms("I'd like to help translate Git's messages into my language. Where should I look?")).toEqual(['help', 'translat', 'git', 'messag', 'languag']);
+    expect(questionTerms('We would like to move our office. Where can we start?')).toEqual(['move', 'offic']);
+    expect(questionTerms('What does it look like?')).toContain('look');
     // "Unrelated, but …" opens a new question; "unrelated histories" further on is a topic.
     expect(questionTerms('Unrelated, but which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
     expect(questionTerms('Why does git refuse to merge unrelated histories?')).toContain('unrel');
