@@ -226,7 +226,7 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // contents' "1.1. How do you…") is not a version.
   // So does "which Git release first included it?", "in which release was it added?": a release
   // asked which of is named by its number, not "release notes" or "the release process".
-  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*\bversions?\b(?! control)|\b(?:which|what)\s+(?:[\p{L}.-]+\s+)?releases?\b(?!\s+(?:notes?|process|cycle|schedule|branch|manager|team|candidate)\b)/iu, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
+  [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*(?<!-)\bversions?\b(?! control|-)|\b(?:which|what)\s+(?:[\p{L}.-]+\s+)?releases?\b(?!\s+(?:notes?|process|cycle|schedule|branch|manager|team|candidate)\b)/iu, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
 ];
 /** A question that opens by asking why ("Why is…", "How come…"), not one that asks whether a why can be told ("Can Memcheck tell me why…?"). */
 export const ASKS_WHY = /^(?:(?:and|so|but|ok|okay),?\s+)?(?:why|how come)\b/i;

@@ -39,6 +39,13 @@ describe('extractive answers', () => {
     expect(answer('How much is the Plus plan?')).toBe('Plan: Plus; Price: $45; Data: 50 GB');
   });
 
+  test('a version inside a hyphenated name is no version asked for', () => {
+    const kb = baseOf([{ id: 'routes', title: 'Routes', url: '', text: '## Version Constraints\n\nFastify will require a request `Accept-Version` header to be set if the route has a version set. If the request lacks an `Accept-Version` header, a 404 error will be returned.' }]);
+    expect(answerFrom(kb, 'What does Fastify return when a request to a versioned route has no Accept-Version header?')).toContain('404 error');
+    expect(ANSWER_TYPES.some(([asks]) => asks.test('What does Fastify return when a request has no Accept-Version header?'))).toBe(false);
+    expect(ANSWER_TYPES.some(([asks]) => asks.test('Which version added the Accept-Version header?'))).toBe(true);
+  });
+
   test('each part of a several-part question gets its unit, and nothing else joins', () => {
     const text = answer('How much is the late fee, and how much data does Basic include?');
     expect(text).toContain('$7');

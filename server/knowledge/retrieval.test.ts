@@ -62,6 +62,10 @@ describe('questions', () => {
     expect(questionTerms('Which version has a release date of 2019-02-25? Call 0171-555-1234.')).toEqual(['version', 'releas', 'date', '2019-02-25', '20190225', '2019', '02', '25', 'call']);
     expect(questionTerms('How long does the tune-up take?')).not.toContain('long');
     expect(questionTerms('Different question: which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
+    // A wish and "where should I look?" frame the question: the topic is what is wished for.
+    expect(questionTerms("I'd like to help translate Git's messages into my language. Where should I look?")).toEqual(['help', 'translat', 'git', 'messag', 'languag']);
+    expect(questionTerms('We would like to move our office. Where can we start?')).toEqual(['move', 'offic']);
+    expect(questionTerms('What does it look like?')).toContain('look');
     // "Unrelated, but …" opens a new question; "unrelated histories" further on is a topic.
     expect(questionTerms('Unrelated, but which hook runs right before the handler?')).toEqual(['hook', 'run', 'befor', 'handler']);
     expect(questionTerms('Why does git refuse to merge unrelated histories?')).toContain('unrel');
@@ -128,6 +132,14 @@ describe('questions', () => {
     expect(withPhrasesAsWords('Will they put my rent up?')).toBe('Will they increase my rent?');
     // No object between them: a direction and a place, not the phrase.
     expect(withPhrasesAsWords('Turn left on Elm Road')).toBe('Turn left on Elm Road');
+  });
+
+  test('a value the visitor does not give is asked as the default', () => {
+    expect(withPhrasesAsWords("and what's it set to if I don't pass it?")).toBe("and what's it set to default?");
+    expect(withPhrasesAsWords("What colours does it use if I don't configure any?")).toBe('What colours does it use default?');
+    expect(withPhrasesAsWords('What happens when the caller does not specify one?')).toBe('What happens default?');
+    // Not giving a value is not every "don't": not paying is asked as written.
+    expect(withPhrasesAsWords("What happens if I don't pay on time?")).toBe("What happens if I don't pay on time?");
   });
 
   test('what is left of an allowance and what carries over are said as the pages say them', () => {

@@ -141,8 +141,15 @@ const isEnglish = (language: string) => language.toLowerCase().split('-')[0] ===
 /** The question with each known phrase replaced by a word of its group ("get my money back" → "get my refund"). */
 export function withPhrasesAsWords(question: string, language = 'en'): string {
   if (!isEnglish(language)) return question;
-  return PHRASES.reduce((q, p) => q.replace(p.re, (_, kept: unknown) => (typeof kept === 'string' ? `${p.head} ${kept}` : p.head)), question);
+  return PHRASES.reduce((q, p) => q.replace(p.re, (_, kept: unknown) => (typeof kept === 'string' ? `${p.head} ${kept}` : p.head)), question).replace(UNSET, 'default');
 }
+
+/**
+ * A value the visitor does not give is the default: "what's it set to if I don't pass it?",
+ * "what colours does it use if I don't configure any?", "when the caller doesn't specify one".
+ * The verbs are those of giving a setting its value; "if I don't pay" asks something else.
+ */
+const UNSET = /\b(?:if|when|unless|in case)\s+(?:i|you|we|one|they|(?:the|a|an|my|your)\s+[\p{L}-]+)\s+(?:do(?:es)?n['’]?t|do(?:es)? not|did(?:n['’]?t| not)|never)\s+(?:set|pass|give|specify|provide|configure|supply|choose|pick|select|define|change|override)(?:\s+(?:it|them|one|any(?:thing)?|a value|a \p{L}+|an \p{L}+|the \p{L}+))?\b/giu;
 
 /** Stems that mean the same as this stem in support language (not including itself). */
 export function synonymsOf(stem: string, language = 'en'): string[] {

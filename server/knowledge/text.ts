@@ -397,7 +397,7 @@ const STORY = /\bis there (?:a|an|any) (?:better|easier|simpler|proper|recommend
  * the hood", "what is X good for" ask what X does. Only the frame goes;
  * "long battery life" stays.
  */
-const FRAMES = new RegExp(`${/\bhow\s+(?:long|much|many|often|far|soon)\b|\b(?:different|another|other|new|unrelated|separate|quick|one more|last|final) (?:question|topic|thing)\b|\b(?:two|three|2|3|a few|a couple of|couple of|some|several|multiple|few) (?:(?:quick|short|small|little|more) )?(?:questions|things)\b|\b(?:changing|change of) (?:the )?subject\b|^\s*(?:unrelated|off[- ]topic)\s*[,:;—–-]\s*(?:but\b)?|\bon (?:another|a different) note\b|\bby the way\b|\bright(?= (?:before|after|away|now)\b)|(?<=\b(?:what|which)\s+)(?:kinds?|types?|sorts?)\s+of\b|\bunder the hood\b|\b(?:good|useful) for(?=\s*\??\s*$)/.source}|${STORY.source}`, 'giu');
+const FRAMES = new RegExp(`${/\bhow\s+(?:long|much|many|often|far|soon)\b|\b(?:different|another|other|new|unrelated|separate|quick|one more|last|final) (?:question|topic|thing)\b|\b(?:two|three|2|3|a few|a couple of|couple of|some|several|multiple|few) (?:(?:quick|short|small|little|more) )?(?:questions|things)\b|\b(?:changing|change of) (?:the )?subject\b|^\s*(?:unrelated|off[- ]topic)\s*[,:;—–-]\s*(?:but\b)?|\bon (?:another|a different) note\b|\bby the way\b|\bright(?= (?:before|after|away|now)\b)|(?<=\b(?:what|which)\s+)(?:kinds?|types?|sorts?)\s+of\b|\bunder the hood\b|\b(?:good|useful) for(?=\s*\??\s*$)|\b(?:i|we)(?:['’]d| would) (?:like|love) to\b|(?<=\bwhere\s+(?:should|can|could|do|would)\s+(?:i|we)\s+)(?:look|go|start)\b/.source}|${STORY.source}`, 'giu');
 
 /**
  * A line that opens or closes a listing: ``` or ~~~ (Markdown), or a long dashed line (plain-text
