@@ -806,13 +806,20 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'How do I hash a password with scrypt?')).toBeNull();
   });
 
-  test('"what are my responsibilities…?" asks for several things: the lead-in and its list answer, not sentences that share its words', () => {
+  test('"what are my responsibilities…?" and "what do I need to set up…?" ask for several things: the lead-in and its list answer, not sentences that share its words', () => {
     const kb2 = baseOf([
       { id: 'guests', title: 'Guests', url: '', text: '## 4. Guests\n\n4.1 Members may bring guests during staffed hours only.\n\n4.2 When you bring a guest, you must:\n\n- register the guest in the app before they arrive;\n- stay with your guest at all times;\n- make sure your guest leaves by 6:00 pm.\n\n4.6 You are responsible for your guests and for any damage they cause.' },
       { id: 'other', title: 'Other', url: '', text: 'The app shows your plan.' },
     ]);
     const text = answerFrom(kb2, 'What are my responsibilities when I bring a guest in?') ?? '';
     for (const duty of ['register the guest', 'stay with your guest', 'leaves by 6:00 pm']) expect(text).toContain(duty);
+    // So does "what do I need to set up / configure / install…?": what a setup takes.
+    const kb3 = baseOf([
+      { id: 'printer', title: 'Printers', url: '', text: '## Shared printers\n\nSetting up a shared printer on the office server takes about ten minutes.\n\nFor a shared printer you need these things:\n\n- a print queue on the office server;\n- the driver for each system;\n- a network cable.' },
+      { id: 'other', title: 'Other', url: '', text: 'The app shows your plan.' },
+    ]);
+    const setup = answerFrom(kb3, 'What do I need to set up for a shared printer on the office server?') ?? '';
+    for (const thing of ['print queue', 'driver', 'network cable']) expect(setup).toContain(thing);
   });
 
   test('a sentence that ends in a colon brings what follows it, but not a line of code when no code is asked for', () => {
