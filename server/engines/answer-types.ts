@@ -228,6 +228,18 @@ export const ANSWER_TYPES: [{ test(question: string): boolean }, (text: string, 
   // asked which of is named by its number, not "release notes" or "the release process".
   [/\b(which|what|minimum|oldest|latest|newest)\b[^?]*(?<!-)\bversions?\b(?! control|-)|\b(?:which|what)\s+(?:[\p{L}.-]+\s+)?releases?\b(?!\s+(?:notes?|process|cycle|schedule|branch|manager|team|candidate)\b)/iu, (text) => /\bv?\d+\.\d+(\.\d+)?\b|\bv\d+\b|\bversion \d/i.test(text.replace(ENTRY_NUMBERS, ' '))],
 ];
+/**
+ * "Which git repack option sends…?", "which compiler flags…?": an option asked for by what it
+ * does. Not "what does the X option do?", which names the option itself.
+ */
+export const ASKS_OPTION = /\b(?:which|what)\s+(?!(?:does|do|did|is|are|was|were|the|an?)\b)(?:[\w.-]+\s+){0,3}?(?:options?|flags?|switch(?:es)?)\b(?!\s+(?:do|does|mean|means)\b)/i;
+/**
+ * A name of code, what such a question is answered by: an option ("--expire-to", "-P"), a
+ * camelCase or snake_case name, a dotted member ("core.editor", "dns.ADDRCONFIG"), an
+ * assignment ("--tool=memcheck"), code in backticks. "git repack learns to send cruft objects
+ * out of the way" names none.
+ */
+export const NAMES_CODE = /(?<![\p{L}\p{N}_-])-{1,2}\p{L}[\p{L}\p{N}_-]*|\b\p{Ll}+\p{Lu}[\p{L}\p{N}]*|\b\p{L}+_[\p{L}\p{N}_]+|\b[\p{L}_]\w*\.[\p{L}_]\w*|\b\w+=|`[^`]+`/u;
 /** A question that opens by asking why ("Why is…", "How come…"), not one that asks whether a why can be told ("Can Memcheck tell me why…?"). */
 export const ASKS_WHY = /^(?:(?:and|so|but|ok|okay),?\s+)?(?:why|how come)\b/i;
 /** Words that give a cause, a purpose or a consequence: what an answer to "why…?" is made of. */

@@ -417,6 +417,26 @@ describe('extractive answers', () => {
     expect(answerFrom(counted, 'How many guests can I bring in at once?')).toContain('3 guests');
   });
 
+  test('"which X option…?" wants an option by name, in the unit or the rest of its paragraph', () => {
+    const kb2 = baseOf([
+      { id: 'notes', title: 'Release notes 2.39', url: '', text: '- "git repack" learns to send cruft objects out of the way into packfiles outside the repository.\n- "git log" learns a new option to show notes by default.' },
+      { id: 'faq', title: 'FAQ', url: '', text: 'Valgrind can run a Java program with a JIT compiler under care: code that the JIT overwrites goes unnoticed by default. You should try running with --smc-check=all in this case.' },
+      { id: 'tools', title: 'Tools', url: '', text: 'The --tool option picks the tool to run.' },
+      { id: 'opts', title: 'Core options', url: '', text: 'Each option of the core is given on the command line before the program to run.' },
+    ]);
+    // Asked which option, the release note that names none is no answer; asked how, it is; the
+    // option may come a sentence after the one that answers.
+    const cases: [string, string | null][] = [
+      ['Which git repack option sends cruft objects to packfiles outside the repository?', null],
+      ['How does git repack send cruft objects outside the repository?', 'cruft objects'],
+      ['Which option should I use when running a Java program with a JIT under Valgrind?', '--smc-check=all'],
+    ];
+    for (const [q, expected] of cases) {
+      if (expected === null) expect(answerFrom(kb2, q)).toBeNull();
+      else expect(answerFrom(kb2, q)).toContain(expected);
+    }
+  });
+
   test('"how fast…?" needs a speed, a factor or how soon, not any figure', () => {
     const kb2 = baseOf([
       { id: 'logs', title: 'Guest Wi-Fi', url: '', text: 'We keep guest Wi-Fi connection logs for 60 days. They list the last three digits of each device.' },

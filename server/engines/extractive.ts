@@ -9,7 +9,7 @@ import type { Passage } from '../knowledge/passage.ts';
 import { askedPart, askedWords, asksAsHeading, escapeRegExp, FAQ_ENTRY, looksLikeName, plainInline, questionAfterCase, surfaceWords, terms } from '../knowledge/text.ts';
 import { entryDescription, entryTerm, keyCells, namesKey, splitSentences, units, type Unit } from '../knowledge/units.ts';
 import { withPhrasesAsWords } from '../knowledge/synonyms.ts';
-import { ANSWER_TYPES, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, ASKS_KNOWN, SAYS_UNKNOWN, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
+import { ANSWER_TYPES, ASKS_OPTION, NAMES_CODE, ASKS_WHY, EVERY_PLATFORM, GIVES_REASON, ASKS_KNOWN, SAYS_UNKNOWN, HOW_ADJECTIVE, POSIX, SECTION_NUMBER, UNIX_LIKE, isPlatform } from './answer-types.ts';
 import { pause, type Engine, type EngineRequest, type EngineResult } from './engine.ts';
 import { ACTION, ASKS_HOW, ASKS_PROPERTY, EITHER, heldToAction, ASKS_SEVERAL, DURATION_OF, BOUND_WORDS, DEFINES, FOCUS, FOCUS_SHARE, indefinitely, namedPair, parenthesisAliases, questionParts, SUBJECT, SUBJECT_SHARE, SUPPORTS, GO_TOGETHER, WANTS_CODE, WANTS_CODE_ALL, WHICH_ONE, WHO_OF } from './question-frames.ts';
 
@@ -755,6 +755,17 @@ export function compose(
     // part that asks for the default, not "when should I change it?".
     const asksDefault = /\bdefault\b/i.test(segment);
     const needs = ANSWER_TYPES.filter(([asks]) => asks.test(segment)).map(([, has]) => (text: string) => has(text, segment));
+    // Asked which option does something, the unit must name one, in itself or in the rest of its
+    // paragraph (a question on the page: in the paragraph that answers it): an FAQ's answer says
+    // what happens before "You should try running with --smc-check=all".
+    const asksOption = ASKS_OPTION.test(segment);
+    const namesOption = (c: Pick) => {
+      const list = unitsOf[c.passage];
+      let text = answerText(c);
+      const asksItself = /\?\s*$/.test(c.unit.text);
+      for (let i = c.index + 1; c.unit.kind === 'text' && i < list.length && i <= c.index + 4 && list[i].kind === 'text' && (!list[i].opens || (asksItself && i === c.index + 1)); i++) text += ` ${list[i].text}`;
+      return NAMES_CODE.test(text);
+    };
     // A name most of the pages use ("Fastify" in Fastify's docs) is the knowledge's own subject,
     // which a page's sentences rarely repeat: beside a rarer name ("Fastify's default
     // http2SessionTimeout") it says nothing of which unit answers. Alone, it still keeps the
@@ -859,7 +870,7 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && (!sides.length || sides.some((t) => mentions(c, t))) && pairSides.every((side) => side.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && (!sides.length || sides.some((t) => mentions(c, t))) && pairSides.every((side) => side.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c) && (!asksOption || namesOption(c)))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
