@@ -967,6 +967,15 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'What does meter.read give back?')).toBe('Gives back the value of a slot as a number.');
   });
 
+  test('a heading labelled with its kind ("Class: gauge.Dial") says which class it is when the visitor named only its module', () => {
+    const kb2 = baseOf([
+      { id: 'gauge', title: 'Gauge', url: '', text: '## Class: gauge.Dial\n\nShows either a pressure or a temperature reading by looking at the sensor type.\n\n## Class: gauge.Bar\n\nShows a level as a filled bar.' },
+    ]);
+    expect(answerFrom(kb2, 'Which gauge class shows a pressure or a temperature reading, by looking at the sensor type?')).toBe('gauge.Dial: Shows either a pressure or a temperature reading by looking at the sensor type.');
+    // Named by the visitor, the class needs no saying again.
+    expect(answerFrom(kb2, 'What does gauge.Bar show?')).toBe('Shows a level as a filled bar.');
+  });
+
   test('a number joined to a word ("12-month") is a measure, not a name the answer must repeat', () => {
     const kb2 = baseOf([
       { id: 'tiers', title: 'Insurance', url: '', text: '## Tiers\n\n| Tier | Monthly price | Claims per 12 months |\n|---|---|---|\n| Protect Lite | $7 | 2 |\n| Protect Plus | $15 | 3 |' },

@@ -126,6 +126,8 @@ function contextTermsOf(p: Passage, language: string): string[] {
 /** A part that names its thing only as a pronoun ("…, and which version added it?"). */
 const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
 /** A heading that is a name of code: a call ("reply.removeHeader(key)", ".send(data)") or a dotted name ("request.body"). */
+/** The kind a reference labels an entry's heading with ("Class: ", "Static method: ", "Event: "). */
+const CODE_KIND_LABEL = /^\s*(?:\p{L}+\s+){0,2}\p{L}+:\s+/u;
 const namesCode = (heading: string) => /^\s*`?\.?[\p{L}_$][\w$]*(?:\.[\p{L}_$][\w$]*)*(?:\([^)]*\))?`?\s*$/u.test(heading) && /[.(]/.test(heading);
 /** The thing a line opens with, after a list marker and an option's dashes. */
 const ENTRY_OPENS = /^\s*(?:[-*+]\s+)?-{0,2}([\p{L}\p{N}][\p{L}\p{N}._-]*)/u;
@@ -963,8 +965,13 @@ export function compose(
     // "How do I remove a header?": under ".removeHeader(key)" the answer says "Remove the value
     // of a previously set header." and never which method does it; the heading, a name of code
     // the visitor did not say, says it.
-    const codeHeading = () => namesCode(chosen[p.passage].heading) && !terms(chosen[p.passage].heading.replace(/\(.*$/, ''), language).some((t) => weightOf.has(t) || unitsOf[p.passage][p.index].words.includes(t));
-    if (!paragraphs.has(p.passage) && (pairHeading || codeHeading())) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
+    // So does one labelled with its kind ("Class: zlib.Unzip" for "which zlib class…?"): what
+    // tells it apart is its last member, which the visitor may leave unsaid beside its module.
+    const codeHeading = () => {
+      const name = chosen[p.passage].heading.replace(CODE_KIND_LABEL, '');
+      return namesCode(name) && !terms(name.replace(/\(.*$/, '').split('.').at(-1)!, language).some((t) => weightOf.has(t) || unitsOf[p.passage][p.index].words.includes(t));
+    };
+    if (!paragraphs.has(p.passage) && (pairHeading || codeHeading())) text = `${plainInline(pairHeading ? chosen[p.passage].heading : chosen[p.passage].heading.replace(CODE_KIND_LABEL, ''))}: ${text.replace(/^- /, '')}`;
     const before = paragraphs.get(p.passage) ?? [];
     // Lines of code stand in a fenced block, the lines of one listing in one block.
     if (p.unit.kind === 'code') {
