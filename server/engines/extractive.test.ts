@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { KnowledgeBase } from '../knowledge/knowledge.ts';
 import { compose, itemNumbers } from './extractive.ts';
-import { questionParts } from './question-frames.ts';
+import { DEFINES, questionParts } from './question-frames.ts';
 import { ANSWER_TYPES } from './answer-types.ts';
 import { terms } from '../knowledge/text.ts';
 
@@ -1243,6 +1243,12 @@ test('the visitor\'s greeting, name and address before a question leave its fram
   const base = baseOf([{ id: 'jump', title: 'Tools', url: '', text: '# Tools\n\nYou can run git-jump from any folder of a project. Git-jump is a script that lists the places to edit.' }]);
   for (const q of ['What does git-jump do?', 'Hi, I\'m Tom Becker (tom.becker@example.com). What does git-jump do?', 'Name: Tom Becker, e-mail: tom@example.com. What does git-jump do?'])
     expect(answerFrom(base, q)).toMatch(/^Git-jump is a script/);
+});
+
+test('"What does X mean for Y?" defines X as "What does X mean?" does', () => {
+  expect(DEFINES.exec("What does 'deductible' mean for Home Cover?")?.[1]).toBe('deductible');
+  const base = baseOf([{ id: 'cover', title: 'Home Cover', url: '', text: '## Tiers and deductibles\n\n| Tier | Monthly price | Deductible |\n|---|---|---|\n| Home Cover Basic | $9 | $250 |\n| Home Cover Plus | $15 | $100 |\n\nThe deductible is what you pay each time a claim is approved.' }]);
+  expect(answerFrom(base, "What does 'deductible' mean for Home Cover?")).toContain("The deductible is what you pay");
 });
 
 test('"What does the --X option do?" is answered by the option\'s entry, not by a sentence that uses it', () => {
