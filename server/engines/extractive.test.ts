@@ -1245,6 +1245,16 @@ test('the visitor\'s greeting, name and address before a question leave its fram
     expect(answerFrom(base, q)).toMatch(/^Git-jump is a script/);
 });
 
+test('a listing cut between passages comes whole with its lead-in, from the passage that carries it on', () => {
+  const prose = 'Archives are read from the first byte to the last one, and each block is checked against its sum before it is given to the caller of the reader. '.repeat(4);
+  // A blank line inside the listing: the passage is cut there.
+  const listing = ['// a short archive for the example', "const data = readFileSync('cut.arc');", '', ...Array.from({ length: 12 }, (_, i) => `log('step ${i + 1} of the example');`), 'archive.open(data, { partial: archive.modes.KEEP_GOING });', "log('done');"].join('\n');
+  const base = baseOf([{ id: 'arc', title: 'Archives', url: '', text: `## Reading cut archives\n\n${prose}\n\nBy default, the reader throws an error on a truncated archive. To read only the beginning of a truncated archive without an error, change the mode used for the last block:\n\n\`\`\`\n${listing}\n\`\`\`\n\nThis does not change other errors.` }]);
+  const answer = answerFrom(base, 'How can I read just the beginning of a truncated archive without the reader throwing an error?');
+  expect(answer).toContain('change the mode used for the last block:');
+  expect(answer).toContain('partial: archive.modes.KEEP_GOING');
+});
+
 test('"What does X mean for Y?" defines X as "What does X mean?" does', () => {
   expect(DEFINES.exec("What does 'deductible' mean for Home Cover?")?.[1]).toBe('deductible');
   const base = baseOf([{ id: 'cover', title: 'Home Cover', url: '', text: '## Tiers and deductibles\n\n| Tier | Monthly price | Deductible |\n|---|---|---|\n| Home Cover Basic | $9 | $250 |\n| Home Cover Plus | $15 | $100 |\n\nThe deductible is what you pay each time a claim is approved.' }]);
