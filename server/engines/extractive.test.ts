@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { KnowledgeBase } from '../knowledge/knowledge.ts';
 import { compose, itemNumbers } from './extractive.ts';
-import { questionParts } from './question-frames.ts';
+import { DEFINES, questionParts } from './question-frames.ts';
 import { ANSWER_TYPES } from './answer-types.ts';
 import { terms } from '../knowledge/text.ts';
 
@@ -1029,6 +1029,15 @@ describe('extractive answers', () => {
     expect(answerFrom(kb2, 'What does meter.read give back?')).toBe('Gives back the value of a slot as a number.');
   });
 
+  test('a heading labelled with its kind ("Class: gauge.Dial") says which class it is when the visitor named only its module', () => {
+    const kb2 = baseOf([
+      { id: 'gauge', title: 'Gauge', url: '', text: '## Class: gauge.Dial\n\nShows either a pressure or a temperature reading by looking at the sensor type.\n\n## Class: gauge.Bar\n\nShows a level as a filled bar.' },
+    ]);
+    expect(answerFrom(kb2, 'Which gauge class shows a pressure or a temperature reading, by looking at the sensor type?')).toBe('gauge.Dial: Shows either a pressure or a temperature reading by looking at the sensor type.');
+    // Named by the visitor, the class needs no saying again.
+    expect(answerFrom(kb2, 'What does gauge.Bar show?')).toBe('Shows a level as a filled bar.');
+  });
+
   test('a number joined to a word ("12-month") is a measure, not a name the answer must repeat', () => {
     const kb2 = baseOf([
       { id: 'tiers', title: 'Insurance', url: '', text: '## Tiers\n\n| Tier | Monthly price | Claims per 12 months |\n|---|---|---|\n| Protect Lite | $7 | 2 |\n| Protect Plus | $15 | 3 |' },
@@ -1296,6 +1305,22 @@ test('the visitor\'s greeting, name and address before a question leave its fram
   const base = baseOf([{ id: 'jump', title: 'Tools', url: '', text: '# Tools\n\nYou can run git-jump from any folder of a project. Git-jump is a script that lists the places to edit.' }]);
   for (const q of ['What does git-jump do?', 'Hi, I\'m Tom Becker (tom.becker@example.com). What does git-jump do?', 'Name: Tom Becker, e-mail: tom@example.com. What does git-jump do?'])
     expect(answerFrom(base, q)).toMatch(/^Git-jump is a script/);
+});
+
+test('a listing cut between passages comes whole with its lead-in, from the passage that carries it on', () => {
+  const prose = 'Archives are read from the first byte to the last one, and each block is checked against its sum before it is given to the caller of the reader. '.repeat(4);
+  // A blank line inside the listing: the passage is cut there.
+  const listing = ['// a short archive for the example', "const data = readFileSync('cut.arc');", '', ...Array.from({ length: 12 }, (_, i) => `log('step ${i + 1} of the example');`), 'archive.open(data, { partial: archive.modes.KEEP_GOING });', "log('done');"].join('\n');
+  const base = baseOf([{ id: 'arc', title: 'Archives', url: '', text: `## Reading cut archives\n\n${prose}\n\nBy default, the reader throws an error on a truncated archive. To read only the beginning of a truncated archive without an error, change the mode used for the last block:\n\n\`\`\`\n${listing}\n\`\`\`\n\nThis does not change other errors.` }]);
+  const answer = answerFrom(base, 'How can I read just the beginning of a truncated archive without the reader throwing an error?');
+  expect(answer).toContain('change the mode used for the last block:');
+  expect(answer).toContain('partial: archive.modes.KEEP_GOING');
+});
+
+test('"What does X mean for Y?" defines X as "What does X mean?" does', () => {
+  expect(DEFINES.exec("What does 'deductible' mean for Home Cover?")?.[1]).toBe('deductible');
+  const base = baseOf([{ id: 'cover', title: 'Home Cover', url: '', text: '## Tiers and deductibles\n\n| Tier | Monthly price | Deductible |\n|---|---|---|\n| Home Cover Basic | $9 | $250 |\n| Home Cover Plus | $15 | $100 |\n\nThe deductible is what you pay each time a claim is approved.' }]);
+  expect(answerFrom(base, "What does 'deductible' mean for Home Cover?")).toContain("The deductible is what you pay");
 });
 
 test('"What does the --X option do?" is answered by the option\'s entry, not by a sentence that uses it', () => {

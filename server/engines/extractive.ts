@@ -126,6 +126,8 @@ function contextTermsOf(p: Passage, language: string): string[] {
 /** A part that names its thing only as a pronoun ("…, and which version added it?"). */
 const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
 /** A heading that is a name of code: a call ("reply.removeHeader(key)", ".send(data)") or a dotted name ("request.body"). */
+/** The kind a reference labels an entry's heading with ("Class: ", "Static method: ", "Event: "). */
+const CODE_KIND_LABEL = /^\s*(?:\p{L}+\s+){0,2}\p{L}+:\s+/u;
 const namesCode = (heading: string) => /^\s*`?\.?[\p{L}_$][\w$]*(?:\.[\p{L}_$][\w$]*)*(?:\([^)]*\))?`?\s*$/u.test(heading) && /[.(]/.test(heading);
 /** The thing a line opens with, after a list marker and an option's dashes. */
 const ENTRY_OPENS = /^\s*(?:[-*+]\s+)?-{0,2}([\p{L}\p{N}][\p{L}\p{N}._-]*)/u;
@@ -502,6 +504,8 @@ export function compose(
   const endsOnSignature = (c: Pick) => c.index === unitsOf[c.passage].length - 1 && SIGNATURE.test(c.unit.text);
   /** Per chosen passage, the heads of its list's items that come in the passages after it. */
   const continued = new Map<number, string[]>();
+  /** Per chosen passage, the lines of its last listing that the passage after it carries on (the listing was cut between them). */
+  const continuedCode = new Map<number, string[]>();
   /**
    * Asked for several things, a paragraph that runs into a numbered list with no lead-in of its
    * own ("This section documents some cases known to be sub-optimal…" over "1. Two changes on
@@ -652,7 +656,8 @@ export function compose(
     const list = unitsOf[pi];
     if (list[at + 1]?.kind !== 'code') return;
     let end = at + 1;
-    for (let n = 0; end < list.length && list[end].kind === 'code' && (n += list[end].text.length + 1) <= MAX_LISTING_CHARS; end++);
+    let n = 0;
+    for (; end < list.length && list[end].kind === 'code' && (n += list[end].text.length + 1) <= MAX_LISTING_CHARS; end++);
     if (end < list.length && list[end].kind === 'code') while (end > at + 1 && CODE_COMMENT.test(list[end - 1].text)) end--;
     const asked = wantsCode || ASKS_HOW.test(question);
     // Asked how, a listing right after the answer that says what the sentence does not ("…from
@@ -663,6 +668,22 @@ export function compose(
     // "$ git clone https://…") when the listing names what the question asks of it.
     if (!((LEADS_TO_CODE.test(list[at].text) && (asked || NAMES_LISTING.test(list[at].text))) || ((asked || LEADS_TO_CODE.test(list[at].text)) && tells()))) return;
     for (let i = at + 1; i < end; i++) add(unitPick(pi, i));
+    // A listing cut at the passage's end goes on in the next passage of its section ("…to
+    // decompress the last chunk of input data:" over "const buffer = …" here and "zlib.unzip(
+    // buffer, { finishFlush: … })" there): its lines come too, while the listing has room.
+    const next0 = following.get(chosen[pi].id)?.[0];
+    if (end === list.length && n <= MAX_LISTING_CHARS && next0) {
+      const more: string[] = [];
+      for (const u of sentencesOf(next0.text, language)) {
+        if (u.kind !== 'code' || (n += u.text.length + 1) > MAX_LISTING_CHARS) break;
+        more.push(u.text);
+      }
+      while (more.length && CODE_COMMENT.test(more.at(-1)!)) more.pop();
+      if (more.length) {
+        continuedCode.set(pi, more);
+        chars += more.reduce((a, l) => a + l.length + 1, 0);
+      }
+    }
     // A procedure goes on after its listing ("Now move the extracted patches…"), and with its
     // next listing, while the answer has room.
     const next = list[end];
@@ -995,8 +1016,13 @@ export function compose(
     // "How do I remove a header?": under ".removeHeader(key)" the answer says "Remove the value
     // of a previously set header." and never which method does it; the heading, a name of code
     // the visitor did not say, says it.
-    const codeHeading = () => namesCode(chosen[p.passage].heading) && !terms(chosen[p.passage].heading.replace(/\(.*$/, ''), language).some((t) => weightOf.has(t) || unitsOf[p.passage][p.index].words.includes(t));
-    if (!paragraphs.has(p.passage) && (pairHeading || codeHeading())) text = `${plainInline(chosen[p.passage].heading)}: ${text.replace(/^- /, '')}`;
+    // So does one labelled with its kind ("Class: zlib.Unzip" for "which zlib class…?"): what
+    // tells it apart is its last member, which the visitor may leave unsaid beside its module.
+    const codeHeading = () => {
+      const name = chosen[p.passage].heading.replace(CODE_KIND_LABEL, '');
+      return namesCode(name) && !terms(name.replace(/\(.*$/, '').split('.').at(-1)!, language).some((t) => weightOf.has(t) || unitsOf[p.passage][p.index].words.includes(t));
+    };
+    if (!paragraphs.has(p.passage) && (pairHeading || codeHeading())) text = `${plainInline(pairHeading ? chosen[p.passage].heading : chosen[p.passage].heading.replace(CODE_KIND_LABEL, ''))}: ${text.replace(/^- /, '')}`;
     const before = paragraphs.get(p.passage) ?? [];
     // Lines of code stand in a fenced block, the lines of one listing in one block.
     if (p.unit.kind === 'code') {
@@ -1010,6 +1036,10 @@ export function compose(
     paragraphs.set(p.passage, [...before, text]);
   }
   for (const [pi, later] of continued) if (paragraphs.has(pi)) paragraphs.get(pi)!.push(...later.map((h) => `- ${h}`));
+  for (const [pi, lines] of continuedCode) {
+    const ps = paragraphs.get(pi);
+    if (ps?.at(-1)?.startsWith('```')) ps[ps.length - 1] = `${ps.at(-1)!.slice(0, -4)}\n${lines.join('\n')}\n\`\`\``;
+  }
   const used = [...paragraphs.keys()].map((pi) => chosen[pi].id);
   // List items stand on their own lines (Markdown), prose sentences run on.
   const render = (ss: string[]) => ss.reduce((acc, t, i) => (i === 0 ? t : acc + (t.startsWith('- ') || t.startsWith('```') || ss[i - 1].startsWith('- ') || ss[i - 1].startsWith('```') || ss[i - 1].endsWith(':') ? '\n' : ' ') + t), '');

@@ -54,8 +54,8 @@ const PAIR_SHARE = 0.6;
  * several things to configure… 1. Run a git-daemon."); "what do I need to return?" asks for one.
  */
 export const ASKS_SEVERAL = /\b(?:which|what)\s+(?:[\w.-]+\s+){0,2}?(?!(?:does|is|was|has|this|its)\b)[a-z-]{2,}[^su\s]s(?:\s+(?:can|do|does|did|are|is|were|was|will|would|should|must|have|has|could|of|in|for|from|to|on|that|i|we|you)\b|\s*\?)|\bwhat (?:are|were) (?:the|your|its|my|our|their)\b|\b(?:what|which) (?:kinds?|types?|sorts?) of\b|\bsteps\b|\bwhat(?:'s|’s| is| are) (?:inside|in)\s+(?:the\s+|an?\s+)?\S+\s*\?$|\bwhat (?:must|should|do|does) (?:i|we|you|a member|members) (?:do|bring|need to do|have to do|need to (?:set up|configure|install|prepare|bring|provide|enable|have ready))\b/i;
-/** "What is X?", "What does X do?", "What are Xs for?", "What does the --quiet option do?": X, the thing to define. */
-export const DEFINES = /^(?:so,?\s+)?what(?:\s+exactly)?(?:'s| is| are| does| do)\s+(?:an?\s+|the\s+)?['"`‘“]?(-{0,2}[\p{L}\p{N}][\p{L}\p{N}._\/-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}._\/-]*){0,2}?)['"`’”]?(?:\s+(?:(?:actually\s+|really\s+)?(?:do|does)(?:\s+under the hood)?|mean|for|used for|good for))?(?:\s+(?:exactly|precisely))?\s*\??$/iu;
+/** "What is X?", "What does X do?", "What are Xs for?", "What does the --quiet option do?", "What does 'excess' mean for Volta Protect?": X, the thing to define. */
+export const DEFINES = /^(?:so,?\s+)?what(?:\s+exactly)?(?:'s| is| are| does| do)\s+(?:an?\s+|the\s+)?['"`‘“]?(-{0,2}[\p{L}\p{N}][\p{L}\p{N}._\/-]*(?:\s+[\p{L}\p{N}][\p{L}\p{N}._\/-]*){0,2}?)['"`’”]?(?:\s+(?:(?:actually\s+|really\s+)?(?:do|does)(?:\s+under the hood)?|mean(?:\s+(?:for|in|on|under|with|to)\s+[^?]{1,40}?)?|for|used for|good for))?(?:\s+(?:exactly|precisely))?\s*\??$/iu;
 /** How rare the thing asked for must be, against the part's rarest word, to be required. */
 export const FOCUS_SHARE = 0.8;
 /** What a "what is the X of…" / "which X…" / "how big is the X…" question asks for: X. */
