@@ -980,8 +980,22 @@ export class KnowledgeBase {
       from = m.index + m[1].length + 1 + m[2].length;
     }
     joined += question.slice(from);
+    const english = this.language.toLowerCase().startsWith('en');
     return joined.replace(/(?<![\p{L}\p{N}_./-])(\p{Lu}\p{Ll}+)(\p{Lu}\p{L}*)(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word, a: string, b: string) =>
-      (stem(word) === undefined && apart(a, b) ? `${a} ${b}` : word));
+      (stem(word) === undefined && apart(a, b) ? `${a} ${b}` : word))
+      // A word typed against the name of code after it ("gettingFST_ERR_CTP_EMPTY_JSON_BODY",
+      // "pendingrl.question()") is cut before the name the pages write. A name of code only (a
+      // "_", ".", digit or two capitals): "createServer" may be a name the pages lack, whose
+      // "Server" is no sign that the visitor meant "create server".
+      .replace(/(?<![\p{L}\p{N}_./-])\p{Ll}[\p{L}\p{N}_]*(?:\.\p{L}[\p{L}\p{N}_]*)*/gu, (word) => {
+        if (stem(/^[\p{L}\p{N}_]+/u.exec(word)![0]) !== undefined) return word;
+        for (let at = 4; at <= word.length - 2 && /^\p{Ll}+$/u.test(word.slice(0, at)); at++) {
+          const [a, name] = [word.slice(0, at), word.slice(at)];
+          if (!/[_.\p{N}]|\p{Lu}.*\p{Lu}/u.test(name) || !((english && isEnglishWord(a)) || stem(a) !== undefined)) continue;
+          if (says(tokens(name).filter((t) => normTerm(t, this.language) !== null), new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`, 'u'))) return `${a} ${name}`;
+        }
+        return word;
+      });
   }
 
   /** The knowledge's words a typo stands for (SearchIndex.correct), each word looked up once per question. */
