@@ -935,7 +935,7 @@ export class KnowledgeBase {
     const slipOfKnown = (w: string) => this.corrected(w, corrections).length > 0;
     // A negative contraction's first part ("doesn" of "doesn't") is no word to correct: read
     // alone it was "fixed" to "does", and the "does't" left weighed as the rarest word.
-    return this.spaced(question).replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L}|['’]t\b)/gu, (word) => {
+    return this.spaced(question, slipOfKnown).replace(/(?<![\p{L}\p{N}_./-])\p{L}\p{Ll}{3,}(?![\p{L}\p{N}_-]|[.(]\p{L}|['’]t\b)/gu, (word) => {
       const w = word.toLowerCase();
       // "arround" is a slip of a stop word (stopWordSlip), not "ar round".
       // "programme" is British English, not "program me".
@@ -954,7 +954,7 @@ export class KnowledgeBase {
    * word and never "read line"; "VoltaProtect" is cut when the knowledge writes "Volta Protect"
    * (a name of code, "WebSocket", is one the knowledge never writes apart, and stays whole).
    */
-  private spaced(question: string): string {
+  private spaced(question: string, slipOfKnown: (w: string) => boolean): string {
     const stem = (w: string) => {
       const t = normTerm(w, this.language);
       return t === null ? undefined : this.index.idOf(t);
@@ -980,8 +980,34 @@ export class KnowledgeBase {
       from = m.index + m[1].length + 1 + m[2].length;
     }
     joined += question.slice(from);
+    const english = this.language.toLowerCase().startsWith('en');
     return joined.replace(/(?<![\p{L}\p{N}_./-])(\p{Lu}\p{Ll}+)(\p{Lu}\p{L}*)(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word, a: string, b: string) =>
-      (stem(word) === undefined && apart(a, b) ? `${a} ${b}` : word));
+      (stem(word) === undefined && apart(a, b) ? `${a} ${b}` : word))
+      // A word typed against the name of code after it ("gettingFST_ERR_CTP_EMPTY_JSON_BODY",
+      // "pendingrl.question()") is cut before the name the pages write. A name of code only (a
+      // "_", ".", digit or two capitals): "createServer" may be a name the pages lack, whose
+      // "Server" is no sign that the visitor meant "create server".
+      .replace(/(?<![\p{L}\p{N}_./-])\p{Ll}[\p{L}\p{N}_]*(?:\.\p{L}[\p{L}\p{N}_]*)*/gu, (word) => {
+        if (stem(/^[\p{L}\p{N}_]+/u.exec(word)![0]) !== undefined) return word;
+        for (let at = 4; at <= word.length - 2 && /^\p{Ll}+$/u.test(word.slice(0, at)); at++) {
+          const [a, name] = [word.slice(0, at), word.slice(at)];
+          if (!/[_.\p{N}]|\p{Lu}.*\p{Lu}/u.test(name) || !((english && isEnglishWord(a)) || stem(a) !== undefined)) continue;
+          if (says(tokens(name).filter((t) => normTerm(t, this.language) !== null), new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`, 'u'))) return `${a} ${name}`;
+        }
+        return word;
+      })
+      // A word typed against the capitalised word after it ("roamingZone 2", "withMemcheck") is cut
+      // before the capital when the first is a word and the pages write the second as a name,
+      // capitalised after a word ("in Zone 2"), or it is a slip of a word of theirs ("roamingZome").
+      // Not a word the pages open names of code with ("createServer" where they write
+      // "createReadStream", in a passage that writes the word too): that is a name they may lack.
+      .replace(/(?<![\p{L}\p{N}_./-])(\p{Ll}{2,})(\p{Lu}\p{Ll}{2,})(?![\p{L}\p{N}_-]|[.(]\p{L})/gu, (word, a: string, b: string) => {
+        if (stem(word) !== undefined || says([a], new RegExp(`(?<![\\p{L}\\p{N}_])${a}\\p{Lu}`, 'u'))) return word;
+        const first = a.length === 2 ? isStopWord(a, this.language) && /[aeiouy]/.test(a)
+          : isStopWord(a, this.language) || stem(a) !== undefined || (english && isEnglishWord(a));
+        const name = stem(b) !== undefined ? says([b], new RegExp(`(?<=\\p{Ll}[,;:]? )${escapeRegExp(b)}(?![\\p{L}\\p{N}_])`, 'u')) : slipOfKnown(b.toLowerCase());
+        return first && name ? `${a} ${b}` : word;
+      });
   }
 
   /** The knowledge's words a typo stands for (SearchIndex.correct), each word looked up once per question. */

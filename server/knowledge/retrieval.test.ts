@@ -242,6 +242,30 @@ describe('retrieval', () => {
     expect([...server.search(q).weights.keys()].some((t) => /does/.test(t))).toBe(false);
   });
 
+  test('a word typed against the name of code after it is cut before the name', () => {
+    const server = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'errors', title: 'Errors', url: '', text: 'FST_ERR_CTP_EMPTY_JSON_BODY: the body is not valid JSON. Call rl.question() to ask. The Server class listens; createReadStream reads, create one per file.' },
+    ] } });
+    expect(server.search("I'm gettingFST_ERR_CTP_EMPTY_JSON_BODY, why?").spelled).toBe("I'm getting FST_ERR_CTP_EMPTY_JSON_BODY, why?");
+    expect(server.search('Can a pendingrl.question() be canceled?').spelled).toBe('Can a pending rl.question() be canceled?');
+    // A capitalised word after it is no name of code: "createServer" may be one the pages lack.
+    expect(server.search('Is there a createServer option?').spelled).toBe('Is there a createServer option?');
+    // Nor is a name the pages do not write as typed.
+    expect(server.search('Can a pendingrl.answer() be canceled?').spelled).toBe('Can a pendingrl.answer() be canceled?');
+  });
+
+  test('a word typed against the capitalised name after it is cut before the capital', () => {
+    const roaming = new KnowledgeBase({ knowledge: { dir: null, documents: [
+      { id: 'zones', title: 'Roaming', url: '', text: 'Roaming in Zone 2 costs $5 a day. Our Server keeps your settings. Run it with Memcheck. Call createReadStream to create a stream.' },
+    ] } });
+    expect(roaming.search('Which countries are in roamingZone 2?').spelled).toBe('Which countries are in roaming Zone 2?');
+    expect(roaming.search('Can I run it withMemcheck?').spelled).toBe('Can I run it with Memcheck?');
+    // A slip of a word of the pages after the capital too ("Zome" for Zone).
+    expect(roaming.search('Which countries are in roamingZome 2?').weights.has('zone')).toBe(true);
+    // Not after a word the pages open names of code with: "createServer" may be a name they lack.
+    expect(roaming.search('Is there a createServer option?').spelled).toBe('Is there a createServer option?');
+  });
+
   test('a contraction typed without its apostrophe is read as the contraction', () => {
     expect(withApostrophes('why doesnt it start, isnt it on? i cant tell, im lost')).toBe("why doesn't it start, isn't it on? i can't tell, i'm lost");
     expect(withApostrophes('ive tried, youre sure theyll work?')).toBe("i've tried, you're sure they'll work?");
