@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { KnowledgeBase } from '../knowledge/knowledge.ts';
 import { compose, itemNumbers } from './extractive.ts';
-import { questionParts } from './question-frames.ts';
+import { ASKS_SEVERAL, questionParts } from './question-frames.ts';
 import { ANSWER_TYPES } from './answer-types.ts';
 import { terms } from '../knowledge/text.ts';
 
@@ -778,6 +778,24 @@ describe('extractive answers', () => {
     ]);
     const setup = answerFrom(kb3, 'What do I need to set up for a shared printer on the office server?') ?? '';
     for (const thing of ['print queue', 'driver', 'network cable']) expect(setup).toContain(thing);
+  });
+
+  test('asked for several ("which client requests let…"), an entry brings the entries beside it told as its variants', () => {
+    const entries = [
+      'VALGRIND_COUNT_ERRORS: returns the number of errors found so far.',
+      'VALGRIND_DO_LEAK_CHECK: does a full memory leak check of your program right now. It has no return value.',
+      'VALGRIND_DO_ADDED_LEAK_CHECK: same as VALGRIND_DO_LEAK_CHECK but only shows the entries that grew since the previous search.',
+      'VALGRIND_DO_CHANGED_LEAK_CHECK: same as VALGRIND_DO_LEAK_CHECK but only shows the entries that changed since the previous search.',
+    ];
+    const kb2 = baseOf([{ id: 'requests', title: 'Client requests', url: '', text: `## Client requests\n\n${entries.join('\n\n')}` }, { id: 'other', title: 'Other', url: '', text: 'The server listens on a port.' }]);
+    const text = answerFrom(kb2, 'Which client requests let my program run a leak check right now?') ?? '';
+    for (const name of ['VALGRIND_DO_LEAK_CHECK:', 'VALGRIND_DO_ADDED_LEAK_CHECK', 'VALGRIND_DO_CHANGED_LEAK_CHECK']) expect(text).toContain(name);
+    expect(text).not.toContain('COUNT_ERRORS');
+    // Asked of the one, the one answers.
+    expect(answerFrom(kb2, 'What does VALGRIND_DO_LEAK_CHECK do?')).not.toContain('CHANGED');
+    // The plural is the noun the verb without its s follows, not a singular's verb.
+    expect(ASKS_SEVERAL.test('Which phones support eSIM?')).toBe(true);
+    expect(ASKS_SEVERAL.test('Which hook runs right before the handler?')).toBe(false);
   });
 
   test('a sentence that ends in a colon brings what follows it, but not a line of code when no code is asked for', () => {

@@ -583,6 +583,20 @@ export function compose(
     // a list of cases goes on from its own case, not from the paragraph before.
     for (let i = c.index, back = 0; back < MAX_LEANS && leansOnPrior(list, i) && (back === 0 || !list[i].opens); i--, back++) add(unitPick(c.passage, i - 1));
     add(c);
+    // Asked for several things, an entry of a reference ("VALGRIND_DO_LEAK_CHECK: does a full
+    // leak check…"), or a sentence of its paragraph, brings the entries beside it that are told
+    // as its variants, their own opening naming its term ("VALGRIND_DO_ADDED_LEAK_CHECK: same as
+    // VALGRIND_DO_LEAK_CHECK but only…"): they answer the same question, each saying how it differs.
+    let opener = c.index;
+    while (opener > 0 && !list[opener].opens && list[opener - 1].kind === 'text') opener--;
+    const term = several && c.unit.kind === 'text' && list[opener].opens ? entryTerm(list[opener].text) : null;
+    if (term && term.length > 3) {
+      const names = new RegExp(`(?<![\\w$.-])${escapeRegExp(term)}(?![\\w$-])`);
+      list.forEach((u, i) => {
+        const own = u.kind === 'text' && u.opens && i !== opener ? entryTerm(u.text) : null;
+        if (own && own !== term && names.test(entryDescription(u.text)) && chars + u.text.length <= MAX_LIST_CHARS) add(unitPick(c.passage, i));
+      });
+    }
     // A short sentence rarely holds a whole answer ("Refunds take 5 days." goes on "Each refund
     // goes back to your card."): it brings the sentence after it when that one is about the
     // same thing (a shared word, or a word of the question); so does a longer one when the next
