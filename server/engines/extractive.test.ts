@@ -798,6 +798,20 @@ describe('extractive answers', () => {
     expect(ASKS_SEVERAL.test('Which hook runs right before the handler?')).toBe(false);
   });
 
+  test('asked for several, a sentence that announces how many things follow brings the first sentence of each paragraph after it', () => {
+    const option = '--log-file=<filename>: Sends all messages to the file. If the file name is empty, it aborts. There are three special format specifiers that can be used in the file name.';
+    const specifiers = ['%p is replaced with the process ID. It helps with many processes.', '%n is replaced with a sequence number.', '%q{FOO} is replaced with the variable FOO.', '%% is replaced with %.'];
+    const kb2 = baseOf([
+      { id: 'options', title: 'Options', url: '', text: ['## Basic options', option, ...specifiers].join('\n\n') },
+      { id: 'commentary', title: 'Commentary', url: '', text: '## The commentary\n\n- You can write the commentary to a file with --log-file=filename. There are special format specifiers for a process ID in the log file name.\n- You can send the commentary to a network socket.' },
+    ]);
+    const text = answerFrom(kb2, 'What special format specifiers can I put in the --log-file name?') ?? '';
+    for (const name of ['%p is replaced', '%n is replaced', '%q{FOO} is replaced']) expect(text).toContain(name);
+    // As many as it announced, each by its first sentence.
+    expect(text).not.toContain('%% is');
+    expect(text).not.toContain('many processes');
+  });
+
   test('a sentence that ends in a colon brings what follows it, but not a line of code when no code is asked for', () => {
     const kb2 = baseOf([
       { id: 'validators', title: 'Validators', url: '', text: '## Using other validation libraries\n\nThe setValidatorCompiler function allows substituting ajv with other validation libraries like joi or yup:\n\n```js\nconst Joi = require(\'joi\')\n```' },
