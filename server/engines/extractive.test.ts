@@ -8,7 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import { KnowledgeBase } from '../knowledge/knowledge.ts';
 import { compose, itemNumbers } from './extractive.ts';
-import { DEFINES, questionParts } from './question-frames.ts';
+import { ASKS_SEVERAL, DEFINES, questionParts } from './question-frames.ts';
 import { ANSWER_TYPES } from './answer-types.ts';
 import { terms } from '../knowledge/text.ts';
 
@@ -840,6 +840,38 @@ describe('extractive answers', () => {
     ]);
     const setup = answerFrom(kb3, 'What do I need to set up for a shared printer on the office server?') ?? '';
     for (const thing of ['print queue', 'driver', 'network cable']) expect(setup).toContain(thing);
+  });
+
+  test('asked for several ("which client requests let…"), an entry brings the entries beside it told as its variants', () => {
+    const entries = [
+      'VALGRIND_COUNT_ERRORS: returns the number of errors found so far.',
+      'VALGRIND_DO_LEAK_CHECK: does a full memory leak check of your program right now. It has no return value.',
+      'VALGRIND_DO_ADDED_LEAK_CHECK: same as VALGRIND_DO_LEAK_CHECK but only shows the entries that grew since the previous search.',
+      'VALGRIND_DO_CHANGED_LEAK_CHECK: same as VALGRIND_DO_LEAK_CHECK but only shows the entries that changed since the previous search.',
+    ];
+    const kb2 = baseOf([{ id: 'requests', title: 'Client requests', url: '', text: `## Client requests\n\n${entries.join('\n\n')}` }, { id: 'other', title: 'Other', url: '', text: 'The server listens on a port.' }]);
+    const text = answerFrom(kb2, 'Which client requests let my program run a leak check right now?') ?? '';
+    for (const name of ['VALGRIND_DO_LEAK_CHECK:', 'VALGRIND_DO_ADDED_LEAK_CHECK', 'VALGRIND_DO_CHANGED_LEAK_CHECK']) expect(text).toContain(name);
+    expect(text).not.toContain('COUNT_ERRORS');
+    // Asked of the one, the one answers.
+    expect(answerFrom(kb2, 'What does VALGRIND_DO_LEAK_CHECK do?')).not.toContain('CHANGED');
+    // The plural is the noun the verb without its s follows, not a singular's verb.
+    expect(ASKS_SEVERAL.test('Which phones support eSIM?')).toBe(true);
+    expect(ASKS_SEVERAL.test('Which hook runs right before the handler?')).toBe(false);
+  });
+
+  test('asked for several, a sentence that announces how many things follow brings the first sentence of each paragraph after it', () => {
+    const option = '--log-file=<filename>: Sends all messages to the file. If the file name is empty, it aborts. There are three special format specifiers that can be used in the file name.';
+    const specifiers = ['%p is replaced with the process ID. It helps with many processes.', '%n is replaced with a sequence number.', '%q{FOO} is replaced with the variable FOO.', '%% is replaced with %.'];
+    const kb2 = baseOf([
+      { id: 'options', title: 'Options', url: '', text: ['## Basic options', option, ...specifiers].join('\n\n') },
+      { id: 'commentary', title: 'Commentary', url: '', text: '## The commentary\n\n- You can write the commentary to a file with --log-file=filename. There are special format specifiers for a process ID in the log file name.\n- You can send the commentary to a network socket.' },
+    ]);
+    const text = answerFrom(kb2, 'What special format specifiers can I put in the --log-file name?') ?? '';
+    for (const name of ['%p is replaced', '%n is replaced', '%q{FOO} is replaced']) expect(text).toContain(name);
+    // As many as it announced, each by its first sentence.
+    expect(text).not.toContain('%% is');
+    expect(text).not.toContain('many processes');
   });
 
   test('a sentence that ends in a colon brings what follows it, but not a line of code when no code is asked for', () => {

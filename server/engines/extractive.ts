@@ -154,6 +154,19 @@ const EARLIER_TIE = 0.01;
 const ASIDE_SHARE = 0.5;
 /** A unit that lists things: a lead-in with its items, an item, or a sentence of three or more comma-separated things. */
 const ENUMERATES = /(?:,[^,.;]{1,60}){2,}/;
+/**
+ * A sentence that announces how many things follow ("There are three special format specifiers
+ * that can be used in the file name.", "…has the following four parts."): its count, spelled or
+ * in digits.
+ */
+const ANNOUNCES_COUNT = /\b(?:there (?:are|exist)|the following) (two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-2])\b(?! (?:times|percent|per ?cent|seconds|minutes|hours|days|weeks|months|years|bytes|KB|MB|GB)\b)/i;
+/**
+ * What announcing the count adds, asked for several, to a sentence's rank: it stands for all the
+ * things it counts, an item of another list that mentions them for one ("There are special
+ * format specifiers…" in a list of places for the commentary).
+ */
+const COUNTED_TIE = 0.02;
+const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** A heading that names a procedure: "How to make a claim", "How do I port my number?". */
 const HOW_TO = /^\s*how (?:to|do i|can i|do you)\b/i;
 /**
@@ -364,6 +377,15 @@ export function compose(
       const covers = new Set(foundIn(words));
       // Matched once here, so scoring (once per part of the question) only looks things up.
       const inMain = new Set([...covers].filter((q) => found(q, main)));
+      // Asked for several things, a sentence of a reference entry's paragraph is about the entry's
+      // term ("There are three special format specifiers that can be used in the file name."
+      // under "--log-file=<filename>: Specifies that…"), as a sentence under a heading is about the
+      // heading. (Asked for one thing, it let "This can be useful when trying to shake out…" of
+      // --malloc-fill answer which byte value to use, which the entry never says.)
+      let opener = index;
+      while (opener > 0 && !list[opener].opens && list[opener - 1].kind === 'text') opener--;
+      const entryOf = opener < index && list[opener].opens ? entryTerm(list[opener].text) : null;
+      if (entryOf && unit.kind === 'text' && ASKS_SEVERAL.test(question)) for (const q of foundIn(terms(entryOf, language))) covers.add(q), inMain.add(q);
       const at = new Map<string, number[]>();
       for (const q of inMain) at.set(q, unit.seq.flatMap((t, j) => (saysOf(t).has(q) ? [j] : [])));
       // A row is about the cell the visitor names, a code or a name the row is the entry of
@@ -492,7 +514,7 @@ export function compose(
   // So is a lead-in whose table has a row the question names by its key ("concord.c:insert"):
   // the visitor's other words may be spread over the header and other rows.
   const isShadowed = (c: Pick) => c.unit.kind === 'lead' && unitsOf[c.passage].some((u, i) => u.group === c.unit.group && u.kind === 'row' && (!!unitPick(c.passage, i).keyed || [...c.covers].every((q) => unitPick(c.passage, i).covers.has(q) || contextOf[c.passage].has(q))));
-  const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter(memberOf(unitsOf[c.passage], c.unit.group)).length > 2 : (c.unit.kind !== 'text' && c.unit.kind !== 'code') || ENUMERATES.test(c.unit.text));
+  const enumerates = (c: Pick) => (c.unit.kind === 'lead' ? unitsOf[c.passage].filter(memberOf(unitsOf[c.passage], c.unit.group)).length > 2 : (c.unit.kind !== 'text' && c.unit.kind !== 'code') || ENUMERATES.test(c.unit.text) || ANNOUNCES_COUNT.test(c.unit.text));
   /** An entry of a term the question does not say. */
   const ofOtherEntry = (u: Unit) => {
     const term = entryTerm(u.text);
@@ -547,6 +569,35 @@ export function compose(
     chars += later.reduce((a, h) => a + h.length, 0);
     return true;
   };
+  /**
+   * Asked for several things, a sentence that ends its paragraph announcing how many things
+   * follow ("There are three special format specifiers that can be used in the file name.")
+   * introduces the paragraphs after it as the things: the answer names each by its paragraph's
+   * first sentence ("%p is replaced with the current process ID.", …), here and in the
+   * passages after it under the same heading, as many as it announced.
+   */
+  const countsParagraphs = (c: Pick): boolean => {
+    const m = ANNOUNCES_COUNT.exec(c.unit.text);
+    const list = unitsOf[c.passage];
+    if (!m || (c.index + 1 < list.length && !list[c.index + 1].opens)) return false;
+    const count = COUNT_WORDS.includes(m[1].toLowerCase()) ? COUNT_WORDS.indexOf(m[1].toLowerCase()) + 2 : Number(m[1]);
+    const heads: string[] = [];
+    const read = (us: readonly Unit[], from: number) => {
+      for (let i = from; i < us.length && heads.length < count; i++) {
+        // Paragraphs, not a list or a table: those have their own lead-ins.
+        if (us[i].kind === 'item' || us[i].kind === 'row' || us[i].kind === 'lead') return false;
+        if (us[i].kind === 'text' && us[i].opens) heads.push(headSentence(us[i].text));
+      }
+      return true;
+    };
+    if (!read(list, c.index + 1)) return false;
+    for (const next of following.get(chosen[c.passage].id) ?? []) if (heads.length >= count || !read(sentencesOf(next.text, language), 0)) break;
+    const size = heads.reduce((a, h) => a + h.length, chars);
+    if (heads.length < count || size > MAX_LIST_CHARS) return false;
+    continued.set(c.passage, heads);
+    chars = size;
+    return true;
+  };
   /** A unit with what it needs to be understood: a lead-in's items, an item's lead-in. */
   const take = (c: Pick): void => {
     const list = unitsOf[c.passage];
@@ -589,6 +640,20 @@ export function compose(
     // a list of cases goes on from its own case, not from the paragraph before.
     for (let i = c.index, back = 0; back < MAX_LEANS && leansOnPrior(list, i) && (back === 0 || !list[i].opens); i--, back++) add(unitPick(c.passage, i - 1));
     add(c);
+    // Asked for several things, an entry of a reference ("VALGRIND_DO_LEAK_CHECK: does a full
+    // leak check…"), or a sentence of its paragraph, brings the entries beside it that are told
+    // as its variants, their own opening naming its term ("VALGRIND_DO_ADDED_LEAK_CHECK: same as
+    // VALGRIND_DO_LEAK_CHECK but only…"): they answer the same question, each saying how it differs.
+    let opener = c.index;
+    while (opener > 0 && !list[opener].opens && list[opener - 1].kind === 'text') opener--;
+    const term = several && c.unit.kind === 'text' && list[opener].opens ? entryTerm(list[opener].text) : null;
+    if (term && term.length > 3) {
+      const names = new RegExp(`(?<![\\w$.-])${escapeRegExp(term)}(?![\\w$-])`);
+      list.forEach((u, i) => {
+        const own = u.kind === 'text' && u.opens && i !== opener ? entryTerm(u.text) : null;
+        if (own && own !== term && names.test(entryDescription(u.text)) && chars + u.text.length <= MAX_LIST_CHARS) add(unitPick(c.passage, i));
+      });
+    }
     // A short sentence rarely holds a whole answer ("Refunds take 5 days." goes on "Each refund
     // goes back to your card."): it brings the sentence after it when that one is about the
     // same thing (a shared word, or a word of the question); so does a longer one when the next
@@ -620,7 +685,7 @@ export function compose(
       const about = items.some(([u, i]) => u.words.some((w) => list[c.index].words.includes(w)) || unitPick(c.passage, i).covers.size > 0);
       if (about && items.length <= MAX_ITEMS && items.reduce((a, [u]) => a + u.text.length, chars) <= MAX_LIST_CHARS) for (const [, i] of items) add(unitPick(c.passage, i));
     }
-    if (several && c.unit.kind === 'text' && introducesSteps(c)) return;
+    if (several && c.unit.kind === 'text' && (introducesSteps(c) || countsParagraphs(c))) return;
     if (several && c.unit.kind === 'text' && !enumerates(c)) {
       for (let i = c.index + 1; i <= c.index + 3 && i < list.length; i++) {
         const next = unitPick(c.passage, i);
@@ -892,7 +957,7 @@ export function compose(
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
       .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && (!sides.length || sides.some((t) => mentions(c, t))) && pairSides.every((side) => side.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c) && (!asksOption || namesOption(c)))
-      .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
+      .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS + (f.c.unit.kind === 'text' && ANNOUNCES_COUNT.test(f.c.unit.text) ? COUNTED_TIE : 0) : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
     // request.port give me…?") is answered from that entry when a unit of it answers: a
