@@ -247,18 +247,6 @@ describe('extractive answers', () => {
     expect(text).not.toContain('--no-rejoin');
   });
 
-  test('a row named by its key stands for the question\'s other names only when no unit names them all', () => {
-    const page = { sourceId: 'terms', title: 'Membership terms', url: '', heading: 'Membership plans' };
-    const prices = { ...page, id: 'terms#2', text: 'Prices differ by location.\n\n| Plan | Waterfront | Midtown |\n|---|---|---|\n| Day Pass (per day) | $25 | $22 |\n| Hot Desk (unlimited days) | $289 | $269 |', score: 0.99 };
-    const allowances = { ...page, id: 'terms#3', text: '| Plan | Meeting-room hours per month | Personal locker |\n|---|---|---|\n| Hot Desk | 4 | Optional, $15 per month |\n| Dedicated Desk | 6 | Included |', score: 0.995 };
-    const weights = new Map([['meeting-room', 2], ['hour', 1.5], ['per', 1.9], ['month', 1.6], ['dedic', 2], ['desk', 1.5], ['plan', 1.7], ['hot', 2.2], ['midtown', 2.2]]);
-    // "Plan: Hot Desk; …Optional, $15 per month" is keyed by Hot Desk and has a figure, but names no Midtown.
-    const text = compose('How many meeting-room hours per month do I get on the Dedicated Desk plan? Also, how much is a Hot Desk at Midtown per month?', [allowances, prices], weights)?.text ?? '';
-    expect(text).toContain('Meeting-room hours per month: 6');
-    expect(text).toContain('Midtown: $269');
-    expect(text).not.toContain('Optional, $15');
-  });
-
   test('a near miss is a "don\'t know": the named thing, the kind of fact, or an unknown name is missing', () => {
     expect(answer('How much slower does a program run under Memcheck?')).toContain('10 to 50 times');
     expect(answer('How much slower does a program run under Cachegrind?')).toBeNull(); // only Memcheck's is given
