@@ -924,14 +924,20 @@ describe('extractive answers', () => {
     expect(answerFrom(kb3, 'May guests stay after hours?')).toBe('4.2 Guests may not stay after hours.');
   });
 
-  test('a question about what is not (covered, allowed) is answered by what the pages say is not', () => {
+  test('a question (or a part of one) about what is not (covered, allowed) is answered by what the pages say is not', () => {
     const kb2 = baseOf([
       { id: 'cover', title: 'Device cover', url: '', text: 'Every Volta Protect tier covers:\n\n- cracked screens\n- breakdowns\n\nVolta Protect does not cover:\n\n- scratches\n- lost chargers' },
+      { id: 'travel', title: 'Travel Pass', url: '', text: 'Travel Pass is not available on cruise ships.' },
     ]);
     const q = 'What is not covered by Volta Protect?';
     const text = answerFrom(kb2, q) ?? '';
     expect(text).toContain('scratches');
     expect(text).not.toContain('cracked screens');
+    // Of a question of several parts, only the part that asks what is not.
+    const parts = answerFrom(kb2, 'What does Volta Protect cover? And where is Travel Pass not available?') ?? '';
+    expect(parts).toContain('cracked screens');
+    expect(parts).not.toContain('scratches');
+    expect(parts).toContain('cruise ships');
   });
 
   test('a sentence that leads to a listing brings it when the listing answers: asked how, or "like this:"; not when its own words answer', () => {

@@ -827,6 +827,9 @@ export function compose(
     const partTotal = part.reduce((a, [, w]) => a + w, 0);
     if (!partTotal) continue;
     several = parts.length > 1 ? ASKS_SEVERAL.test(segment) : severalAll;
+    // So does what is not: "What was it going to be called, and why didn't they keep that name?"
+    // asks the name as it is, and only its second part about what was not.
+    const partNegated = parts.length > 1 ? NEGATION.test(segment) : negated;
     // What kind of fact the part asks for (a quantity, a time, a month) and which things it
     // names ("under Cachegrind", "in France"): only units that carry such a fact and mention
     // every named thing (or sit under a heading that does) can answer. The rest answer a
@@ -957,7 +960,7 @@ export function compose(
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
       .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && (!sides.length || sides.some((t) => mentions(c, t))) && pairSides.every((side) => side.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c) && (!asksOption || namesOption(c)))
-      .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS + (f.c.unit.kind === 'text' && ANNOUNCES_COUNT.test(f.c.unit.text) ? COUNTED_TIE : 0) : 0) + (negated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
+      .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS + (f.c.unit.kind === 'text' && ANNOUNCES_COUNT.test(f.c.unit.text) ? COUNTED_TIE : 0) : 0) + (partNegated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
     // request.port give me…?") is answered from that entry when a unit of it answers: a

@@ -43,6 +43,16 @@ const CONDITION = /^(?:when|whenever|once|after|before|while)\s+(?!(?:do|does|di
 const LABEL = /^[^:?.]{1,30}(?::|\s[-–—])\s+/;
 /** A word that stands for a thing an earlier part names ("…and who maintains it?"). */
 const POINTS_BACK = /\b(?:it|its|itself|they|them|their)\b/i;
+/** "It" that stands for what follows, an infinitive ("how long does it take to port…?", "is it possible to…"): it names nothing. */
+const EXPLETIVE_IT = /\bit\s+(?:[\p{L}'’]+\s+){1,2}?to\s+(?!(?:the|a|an|my|your|our|their|its|his|her|this|that|these|those|me|you|us|them|it)\b)[\p{L}]/giu;
+/**
+ * Does a later part say "it" (or "they") of a thing an earlier part names? Not the "it" of
+ * "how long does it take to port a landline number?", which stands for the porting it goes on
+ * to say: that part names its own thing and is searched on its own.
+ */
+export function pointsBack(part: string): boolean {
+  return POINTS_BACK.test(part.replace(EXPLETIVE_IT, ' '));
+}
 /**
  * The parts retrieval looks for on their own: each a question of its own (it opens with a
  * question word or ends with a question mark: "If I never call reply.code, what…?" and "When
@@ -53,6 +63,6 @@ export function searchedParts(question: string, language = 'en'): string[] {
   const parts = questionParts(question, language);
   // A label before the first ("Two questions: what…") asks nothing.
   const asks = (p: string) => ASKS.test(p.trim().replace(LABEL, '')) && !CONDITION.test(p.trim());
-  const own = parts.filter((p, i) => (asks(p) || /\?\s*$/.test(p)) && (i === 0 || !POINTS_BACK.test(p)));
+  const own = parts.filter((p, i) => (asks(p) || /\?\s*$/.test(p)) && (i === 0 || !pointsBack(p)));
   return own.length > 1 && own.length === parts.length ? parts : [];
 }

@@ -546,6 +546,10 @@ describe('questions of several parts', () => {
     expect(searchedParts('Two questions: what does reply.hasHeader return? What application hooks are there?')).toHaveLength(2);
     expect(searchedParts('When did Fastify 3 come out, and which Node versions does Fastify 4 support?')).toHaveLength(2);
     expect(searchedParts('How much is a tune-up?')).toEqual([]);
+    // The "it" of "how long does it take to port…" stands for the porting it goes on to name.
+    expect(searchedParts('What are the steps to port my number? And how long does it take to port a landline number?')).toHaveLength(2);
+    expect(searchedParts('Which plan has roaming, and is it possible to add a line?')).toHaveLength(2);
+    expect(searchedParts('Which plan has roaming, and how long does it take?')).toEqual([]);
   });
 
   test('a later part that says "it" of the one name of code the first part asks about is read with that name', () => {
