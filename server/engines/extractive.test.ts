@@ -823,6 +823,15 @@ describe('extractive answers', () => {
     expect(answerFrom(kb3, 'May guests stay after hours?')).toBe('4.2 Guests may not stay after hours.');
   });
 
+  test('asked what happens if…, of units that say as much the one that states what follows answers', () => {
+    const kb2 = baseOf([
+      { id: 'timers', title: 'Timers', url: '', text: 'Calling refresh on a timer that already ran its callback sets its start time to the current time and reschedules the callback at the duration given before, adjusted to the current time of the event loop clock.\n\nCalling refresh on a timer that already ran its callback will reactivate the timer.' },
+      { id: 'other', title: 'Other', url: '', text: 'The server listens on a port.' },
+    ]);
+    // Both say every word asked; the first, earlier, says what refresh does, the second what follows.
+    expect(answerFrom(kb2, 'What happens if I call refresh on a timer that already ran its callback?')).toBe('Calling refresh on a timer that already ran its callback will reactivate the timer.');
+  });
+
   test('a question about what is not (covered, allowed) is answered by what the pages say is not', () => {
     const kb2 = baseOf([
       { id: 'cover', title: 'Device cover', url: '', text: 'Every Volta Protect tier covers:\n\n- cracked screens\n- breakdowns\n\nVolta Protect does not cover:\n\n- scratches\n- lost chargers' },
