@@ -924,6 +924,23 @@ describe('extractive answers', () => {
     expect(answerFrom(kb3, 'May guests stay after hours?')).toBe('4.2 Guests may not stay after hours.');
   });
 
+  test('asked whether a thing is allowed, a rule that forbids it without the word answers ("no calls")', () => {
+    const rules = baseOf([
+      { id: 'library', title: 'Library rules', url: '', text: 'The reading room on the top floor is silent at all times: no calls and no music.' },
+      { id: 'hours', title: 'Opening hours', url: '', text: 'The library opens at 9:00 on weekdays.' },
+    ]);
+    expect(answerFrom(rules, 'Are calls allowed in the reading room?')).toContain('no calls');
+  });
+
+  test('asked what happens if…, of units that say as much the one that states what follows answers', () => {
+    const kb2 = baseOf([
+      { id: 'timers', title: 'Timers', url: '', text: 'Calling refresh on a timer that already ran its callback sets its start time to the current time and reschedules the callback at the duration given before, adjusted to the current time of the event loop clock.\n\nCalling refresh on a timer that already ran its callback will reactivate the timer.' },
+      { id: 'other', title: 'Other', url: '', text: 'The server listens on a port.' },
+    ]);
+    // Both say every word asked; the first, earlier, says what refresh does, the second what follows.
+    expect(answerFrom(kb2, 'What happens if I call refresh on a timer that already ran its callback?')).toBe('Calling refresh on a timer that already ran its callback will reactivate the timer.');
+  });
+
   test('a question (or a part of one) about what is not (covered, allowed) is answered by what the pages say is not', () => {
     const kb2 = baseOf([
       { id: 'cover', title: 'Device cover', url: '', text: 'Every Volta Protect tier covers:\n\n- cracked screens\n- breakdowns\n\nVolta Protect does not cover:\n\n- scratches\n- lost chargers' },

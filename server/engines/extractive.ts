@@ -193,6 +193,19 @@ const MAX_LIST_CHARS = 900;
 const NEGATION = /\b(not|no|never|cannot|without|except|excluded?)\b|n't\b/i;
 /** What saying "not" adds to a unit's score when the question asks about what is not. */
 const NEGATION_BONUS = 0.1;
+/**
+ * "What happens if I call it twice?", "what happened to core.statinfo?": a question for what
+ * follows from a case. Among units that say as much of it, the one that states what follows
+ * ("Using this on a timer that has already called its callback will reactivate the timer.")
+ * answers; the others say what the thing does ("Sets the timer's start time…").
+ */
+const ASKS_OUTCOME = /\bwh?at(?:'s| is| will| would)? happen(?:s|ed|ing)?\b/i;
+/** A unit that states what follows ("will reactivate the timer", "…would be lost", "…otherwise it fails"). */
+const STATES_OUTCOME = /\b(?:will|would|otherwise|then|results? in|causes?|leads? to)\b/i;
+/** What stating what follows adds to a unit's rank when the question asks what happens: a tie-breaker among units that say as much. */
+const OUTCOME_TIE = 0.02;
+/** A rule that permits or forbids: what "is it allowed?" asks. */
+const PERMITS = /\b(?:may(?: not)?|must not|mustn't|cannot|can't|forbidden|prohibited|banned|welcome|not (?:allowed|permitted))\b/i;
 /** What defining the thing asked about adds to a unit's score. */
 const DEFINITION_BONUS = 0.1;
 /** The class a question names its thing by ("the --quiet option", "the onSend hook"): an entry names the thing alone. */
@@ -487,6 +500,7 @@ export function compose(
   // "What is not covered?" is answered by what the pages say is not ("does not cover:"), not
   // by what is: stop words drop the "not", so it weighs here.
   const negated = NEGATION.test(question);
+  const outcome = ASKS_OUTCOME.test(question);
   // A line of an example's code says little alone ("// Add an endpoint of your choice"): it
   // answers only a question that asks for code, a command or an example.
   const wantsCode = WANTS_CODE.test(question);
@@ -928,6 +942,11 @@ export function compose(
     // say it ("the debuginfo server must accept TCP connections…") does not answer "encrypted?".
     const propertyWord = ASKS_PROPERTY.exec(segment.trim())?.[1];
     const property = propertyWord ? terms(propertyWord, language).find((t) => weightOf.has(t)) : undefined;
+    // "Are calls allowed in the Quiet Zone?" is answered by what the rule says of the thing
+    // without the word: "…silent at all times: no calls and no conversations", "Dogs are
+    // welcome", "must not", "forbidden".
+    const permission = !!propertyWord && /^(?:allowed|permitted)$/i.test(propertyWord);
+    const statesPermission = (c: Pick) => PERMITS.test(c.unit.text) || [...answerText(c).matchAll(/\bno\s+([\p{L}-]+)/giu)].some((m) => terms(m[1], language).some((t) => c.covers.has(t) && part.some(([q]) => q === t)));
     // Of a question of several parts, a passage less relevant to the whole question may be the
     // one about this part (the other part pulled the best passage up: "what does Pro cost, and
     // how long does shipping to the islands take?" finds the Pro page first, and the page on
@@ -959,8 +978,8 @@ export function compose(
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
       })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property)) && (!sides.length || sides.some((t) => mentions(c, t))) && pairSides.every((side) => side.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c) && (!asksOption || namesOption(c)))
-      .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS + (f.c.unit.kind === 'text' && ANNOUNCES_COUNT.test(f.c.unit.text) ? COUNTED_TIE : 0) : 0) + (partNegated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
+      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property) || (permission && statesPermission(c))) && (!sides.length || sides.some((t) => mentions(c, t))) && pairSides.every((side) => side.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c) && (!asksOption || namesOption(c)))
+      .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS + (f.c.unit.kind === 'text' && ANNOUNCES_COUNT.test(f.c.unit.text) ? COUNTED_TIE : 0) : 0) + (partNegated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (outcome && STATES_OUTCOME.test(f.c.unit.text) ? OUTCOME_TIE : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
     // A part that says a name of code whose entry is among the passages ("what does
     // request.port give me…?") is answered from that entry when a unit of it answers: a

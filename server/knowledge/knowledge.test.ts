@@ -82,6 +82,16 @@ describe('documents', () => {
     expect(parts[0].text).toContain('# not a heading');
   });
 
+  test('a heading right after a closing fence starts its section', () => {
+    const text = "## preHandler\n\nRuns before the handler.\n\n```js\naddHook('preHandler', fn)\n```\n### preSerialization\n\nThe hook is NOT called if the payload is a string.\n\n#### Request ID Tracking\n\nIds come from a header.\n\n```sh\n# a comment\n```";
+    const parts = chunk({ id: 'hooks.md', title: 'Hooks', url: '', text });
+    expect(parts.map((p) => p.heading)).toEqual(['preHandler', 'preSerialization', 'Request ID Tracking']);
+    expect(parts[0].text).not.toContain('preSerialization');
+    expect(parts[1].text).toMatch(/^The hook is NOT called if the payload is a string\./);
+    // A "#" line inside a listing stays code.
+    expect(parts[2].text).toContain('# a comment');
+  });
+
   test('chunks follow headings and keep ids per source', () => {
     const parts = chunk({ id: 'doc.md', title: 'Doc', url: '', text: '# One\n\nAlpha text.\n\n## Two\n\nBeta text.' });
     expect(parts.map((p) => [p.id, p.heading, p.text])).toEqual([['doc.md#0', 'One', 'Alpha text.'], ['doc.md#1', 'Two', 'Beta text.']]);

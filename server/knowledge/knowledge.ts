@@ -246,6 +246,31 @@ function togglesFence(lines: readonly string[], i: number, listing: boolean): bo
   return !(i === 1 && /^\s*~+\s*$/.test(lines[i]) && isUnderlined(lines));
 }
 
+/** A Markdown heading line ("### preSerialization"). */
+const ATX_HEADING = /^#{1,6}\s+\S/;
+/**
+ * A heading that follows a closing code fence with no blank line between ("```" then "###
+ * preSerialization") starts its section all the same, as Markdown renders it:
+ * read inside the block before it, its section's sentences were read under the section before
+ * ("The hook is NOT called if the payload is a string…" under "preHandler"). A blank line is
+ * put before it. Only a backtick fence counts (a line of tildes or dashes may be a title's
+ * underline in AsciiDoc or plain text), and a "#" line inside a listing is code.
+ */
+function headingsApart(text: string): string {
+  const lines = text.split('\n');
+  let fenced = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (/^\s*`{3,}/.test(line)) {
+      fenced = !fenced;
+      continue;
+    }
+    const prior = lines[i - 1];
+    if (!fenced && i > 0 && ATX_HEADING.test(line) && /^\s*`{3,}\s*$/.test(prior)) lines[i] = `\n${line}`;
+  }
+  return lines.join('\n');
+}
+
 /** Cuts a document into passages at headings and blank lines, about CHUNK_CHARS each. */
 export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   const out: Omit<Passage, 'score'>[] = [];
@@ -283,7 +308,7 @@ export function chunk(doc: SourceDocument): Omit<Passage, 'score'>[] {
   let runLong = false;
   // Blank lines end a block; the next block's indentation is kept, so an item's indented body
   // ("   yields (where…):" under "1. Two changes on the same line…") is told from prose.
-  for (const raw of doc.text.split(/\n(?:[ \t\r]*\n)+/)) {
+  for (const raw of headingsApart(doc.text).split(/\n(?:[ \t\r]*\n)+/)) {
     const inListing = listing;
     // AsciiDoc's markup lines outside a listing ("[verse]", "[[anchor]]", "ifdef::…[]", a "+"
     // joining a paragraph to its entry) are no words of the document: left in, "[TIP]" or "+"
