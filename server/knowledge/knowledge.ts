@@ -257,6 +257,9 @@ const ATX_HEADING = /^#{1,6}\s+\S/;
  * underline in AsciiDoc or plain text), and a "#" line inside a listing is code.
  */
 function headingsApart(text: string): string {
+  // Most documents have no such heading: their text is kept as it is, not copied (the passages
+  // are slices of it; a joined copy would hold every document's text twice).
+  if (!/`{3,}[ \t\r]*\n#/.test(text)) return text;
   const lines = text.split('\n');
   let fenced = false;
   for (let i = 0; i < lines.length; i++) {
