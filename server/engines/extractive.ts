@@ -154,19 +154,20 @@ const EARLIER_TIE = 0.01;
 const ASIDE_SHARE = 0.5;
 /** A unit that lists things: a lead-in with its items, an item, or a sentence of three or more comma-separated things. */
 const ENUMERATES = /(?:,[^,.;]{1,60}){2,}/;
+/** The counts a sentence may announce in words, from two (index 0). */
+const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /**
  * A sentence that announces how many things follow ("There are three special format specifiers
  * that can be used in the file name.", "…has the following four parts."): its count, spelled or
  * in digits.
  */
-const ANNOUNCES_COUNT = /\b(?:there (?:are|exist)|the following) (two|three|four|five|six|seven|eight|nine|ten|[2-9]|1[0-2])\b(?! (?:times|percent|per ?cent|seconds|minutes|hours|days|weeks|months|years|bytes|KB|MB|GB)\b)/i;
+const ANNOUNCES_COUNT = new RegExp(String.raw`\b(?:there (?:are|exist)|the following) (${COUNT_WORDS.join('|')}|[2-9]|1[0-2])\b(?! (?:times|percent|per ?cent|seconds|minutes|hours|days|weeks|months|years|bytes|KB|MB|GB)\b)`, 'i');
 /**
  * What announcing the count adds, asked for several, to a sentence's rank: it stands for all the
  * things it counts, an item of another list that mentions them for one ("There are special
  * format specifiers…" in a list of places for the commentary).
  */
 const COUNTED_TIE = 0.02;
-const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** A heading that names a procedure: "How to make a claim", "How do I port my number?". */
 const HOW_TO = /^\s*how (?:to|do i|can i|do you)\b/i;
 /**
@@ -594,7 +595,8 @@ export function compose(
     const m = ANNOUNCES_COUNT.exec(c.unit.text);
     const list = unitsOf[c.passage];
     if (!m || (c.index + 1 < list.length && !list[c.index + 1].opens)) return false;
-    const count = COUNT_WORDS.includes(m[1].toLowerCase()) ? COUNT_WORDS.indexOf(m[1].toLowerCase()) + 2 : Number(m[1]);
+    const spelled = COUNT_WORDS.indexOf(m[1].toLowerCase());
+    const count = spelled >= 0 ? spelled + 2 : Number(m[1]);
     const heads: string[] = [];
     const read = (us: readonly Unit[], from: number) => {
       for (let i = from; i < us.length && heads.length < count; i++) {
