@@ -284,6 +284,24 @@ describe('a bot\'s passage vectors', () => {
     expect((await ask(k, PARAPHRASE)).passages[0].text).toBe(`${NIGHT} Updated twice.`);
   });
 
+  test('a vector file ending in a segment cut short (a crash while appending) is written again whole by the next pass, not appended to', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'vectors-'));
+    const first = live({ cacheDir: dir, documents: DOCS.slice(1) });
+    await first.ready;
+    await first.vectors!.whenComplete();
+    first.close();
+    appendFileSync(join(dir, 'b.vectors'), Buffer.from([200, 0, 0, 0, 123]));
+    const k = live({ cacheDir: dir, documents: DOCS.slice(1) });
+    await k.ready;
+    await k.vectors!.whenComplete();
+    expect(k.vectors!.fetched).toBe(0);
+    k.addDocuments([{ id: 'https://docs.example.com/night', title: 'Night mode', url: 'https://docs.example.com/night', text: NIGHT }]);
+    await k.flush();
+    await k.vectors!.whenComplete();
+    // Appended after the cut segment, the new vectors would never be read back.
+    expect(readVectors(dir, 'b', 'stand-in-embed')).toMatchObject({ rows: 3, whole: true });
+  });
+
   test('pages a crawl hands in get their vectors when they arrive', async () => {
     const k = live({ documents: DOCS.slice(1) });
     await k.ready;

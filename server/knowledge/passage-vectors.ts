@@ -26,8 +26,12 @@ export class PassageVectors {
   private known: Map<string, Float32Array> | null = null;
   /** The disk's vectors are not yet known to be this endpoint's (checkStored). */
   private unchecked = false;
-  /** What the data dir's file holds (its hashes, its rows with the stale ones); null: rewrite it whole at the next keep. */
-  private disk: { hashes: Set<string>; rows: number; dims: number } | null = null;
+  /**
+   * What the data dir's file holds (its hashes, its rows with the stale ones), of the embedder's
+   * current length; null: rewrite it whole at the next keep (dropped with the vectors when the
+   * length or the model changes).
+   */
+  private disk: { hashes: Set<string>; rows: number } | null = null;
   private latest: Target | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
@@ -92,14 +96,11 @@ export class PassageVectors {
         const batch = todo.slice(at, at + this.cfg.batch_size);
         try {
           const vectors = await this.embedder.embed(batch.map(([, text]) => text));
-          // The endpoint's vectors are of another length than the stored ones, which were dropped: start over.
-          if (this.known !== known) {
-            batch.forEach(([h], i) => this.known!.set(h, vectors[i]));
-            this.fetched += batch.length;
-            break;
-          }
-          batch.forEach(([h], i) => known.set(h, vectors[i]));
+          // Kept where the vectors are now: if the endpoint answered another length than the stored
+          // vectors', those were dropped (forgetStored) and the pass starts over.
+          batch.forEach(([h], i) => this.known!.set(h, vectors[i]));
           this.fetched += batch.length;
+          if (this.known !== known) break;
           at += batch.length;
         } catch {
           // The embedder logged the outage (or is cooling down): wait until it may be probed, then go on from this batch.
@@ -132,7 +133,7 @@ export class PassageVectors {
     const { cacheDir, name } = this.store;
     const stored = cacheDir ? readVectors(cacheDir, name ?? 'knowledge', this.embedder.model) : null;
     if (!stored) return new Map();
-    this.disk = stored.whole ? { hashes: new Set(stored.vectors.keys()), rows: stored.rows, dims: stored.dims } : null;
+    this.disk = stored.whole ? { hashes: new Set(stored.vectors.keys()), rows: stored.rows } : null;
     // The stored vectors' length is the index's until the endpoint answers (embeddings.ts).
     this.embedder.assumeDims(stored.dims);
     this.unchecked = stored.vectors.size > 0;
@@ -202,7 +203,7 @@ export class PassageVectors {
     const dims = this.embedder.dims;
     if (!cacheDir || dims === null) return;
     const file = name ?? 'knowledge';
-    const disk = this.disk?.dims === dims ? this.disk : null;
+    const disk = this.disk;
     const fresh = new Map([...current].filter(([h]) => !disk?.hashes.has(h)));
     try {
       if (disk && current.size * 2 >= disk.rows + fresh.size) {
@@ -212,7 +213,7 @@ export class PassageVectors {
         for (const h of fresh.keys()) disk.hashes.add(h);
       } else {
         writeVectors(cacheDir, file, this.embedder.model, dims, current);
-        this.disk = { hashes: new Set(current.keys()), rows: current.size, dims };
+        this.disk = { hashes: new Set(current.keys()), rows: current.size };
       }
     } catch {
       // Not fatal: the next start asks the endpoint again for what is not on disk; the next keep rewrites the file.
