@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { KnowledgeBase, readDocuments } from '../../server/knowledge/knowledge.ts';
 import type { SourceDocument } from '../../server/knowledge/sources/document.ts';
-import { compose } from '../../server/engines/extractive.ts';
+import { compose, type ComposeProbe } from '../../server/engines/extractive.ts';
 import { smallTalk, withoutSmallTalk } from '../../server/chat/small-talk.ts';
 import { messageLanguage } from '../../server/knowledge/language.ts';
 import { searchAttempts } from '../../server/chat/search-plan.ts';
 
 /** The built-in engine's answer to `message` after the visitor's `earlier` messages (oldest first); null: small talk or "don't know". */
-export function askAsServer(kb: KnowledgeBase, language: string, message: string, earlier: readonly string[] = []): { text: string } | null {
+export function askAsServer(kb: KnowledgeBase, language: string, message: string, earlier: readonly string[] = [], probe?: ComposeProbe): { text: string } | null {
   if (smallTalk(message)) return null;
   const visitor = messageLanguage(message);
   const otherLanguage = !!visitor && visitor !== language.toLowerCase().split('-')[0];
@@ -24,7 +24,7 @@ export function askAsServer(kb: KnowledgeBase, language: string, message: string
     const found = kb.search(attempt.searched, { history: attempt.history });
     // The built-in engine answers a question in another language only from pages in that language.
     const passages = otherLanguage ? found.passages.filter((p) => messageLanguage(p.text) === visitor) : found.passages;
-    const answer = compose(found.spelled, passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords, found.following);
+    const answer = compose(found.spelled, passages, found.weights, language, found.unknownNames, found.alternatives, found.earlier, found.unknownWords, found.following, probe);
     if (answer) return answer;
   }
   return null;
@@ -56,7 +56,7 @@ export function untunedSetDirs(): { set: string; dir: string; language: string }
 }
 
 /** A set's knowledge base, loaded as the server loads it, with its surface words gathered. */
-async function loadBase(dir: string, language: string): Promise<KnowledgeBase> {
+export async function loadBase(dir: string, language: string): Promise<KnowledgeBase> {
   const kb = await KnowledgeBase.load({ knowledge: { dir: join(dir, 'knowledge'), documents: [] }, language });
   await kb.gatherSurface();
   return kb;

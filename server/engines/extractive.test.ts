@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { KnowledgeBase } from '../knowledge/knowledge.ts';
-import { compose, itemNumbers } from './extractive.ts';
+import { compose, itemNumbers, MIN_SENTENCE, RULES, type ComposeProbe, type RuleName } from './extractive.ts';
 import { ASKS_SEVERAL, DEFINES, questionParts } from './question-frames.ts';
 import { ANSWER_TYPES } from './answer-types.ts';
 import { terms } from '../knowledge/text.ts';
@@ -1444,5 +1444,39 @@ describe('a paragraph that introduces a numbered list going on in the next passa
   });
   test('finds the numbers of a passage\'s numbered items, in order', () => {
     expect(itemNumbers('Intro.\n\n1. One\n   more\n2) Two\n\n10. Ten\n-1. not one')).toEqual([1, 2, 10]);
+  });
+});
+
+describe('the probe (bench/eval/losses.ts)', () => {
+  const base = baseOf([{ id: 'pro', title: 'Pro plan', url: '', text: '# Pro plan\n\nThe Pro plan suits teams of five or more people.' }]);
+  const probed = (q: string, without: ReadonlySet<RuleName> = new Set()) => {
+    const f = base.search(q);
+    const probe: ComposeProbe = { offered: [], read: [], trace: [], without };
+    const answer = compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords, f.following, probe)?.text ?? null;
+    return { answer, probe };
+  };
+
+  test('names the rule that set a unit aside, and leaving that rule out lets the unit answer', () => {
+    // A price asked for: the sentence about the plan gives none (the "needs" rule).
+    const { answer, probe } = probed('How much does the Pro plan cost?');
+    expect(answer).toBeNull();
+    expect(probe.offered).toEqual(['The Pro plan suits teams of five or more people.']);
+    expect(probe.read).toEqual(['The Pro plan suits teams of five or more people.']);
+    expect(probe.trace).toHaveLength(1);
+    expect(probe.trace![0].units).toEqual([expect.objectContaining({ text: 'The Pro plan suits teams of five or more people.', setAside: 'needs' })]);
+    expect(probe.trace![0].ranked).toEqual([]);
+    expect(probe.trace![0].answer).toBeUndefined();
+    const without = probed('How much does the Pro plan cost?', new Set(['needs']));
+    expect(without.answer).toBe('The Pro plan suits teams of five or more people.');
+    expect(without.probe.trace![0].answer).toBe('The Pro plan suits teams of five or more people.');
+  });
+
+  test('a unit no rule sets aside is ranked and answers; every rule has a name', () => {
+    const { answer, probe } = probed('Who does the Pro plan suit?');
+    expect(answer).toBe('The Pro plan suits teams of five or more people.');
+    expect(probe.trace![0].units[0].setAside).toBeUndefined();
+    expect(probe.trace![0].units[0].score).toBeGreaterThanOrEqual(MIN_SENTENCE);
+    expect(probe.trace![0].ranked).toEqual(['The Pro plan suits teams of five or more people.']);
+    expect(new Set(RULES).size).toBe(RULES.length);
   });
 });

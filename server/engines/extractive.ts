@@ -36,6 +36,36 @@ interface Pick {
   bound?: number;
 }
 
+/**
+ * The rules by which compose sets a unit aside as no answer to a part of the question, whatever
+ * its share of the part's words (named where compose makes them). Listed so the evaluation can
+ * say which rule set aside a unit that would have answered, and measure each rule by leaving it
+ * out (bench/eval/losses.ts).
+ */
+export const RULES = ['focus', 'subject', 'oneOf', 'property', 'sides', 'pairSides', 'unanswered', 'shadowed', 'code', 'signature', 'needs', 'named', 'own', 'versions', 'numbers', 'option'] as const;
+export type RuleName = (typeof RULES)[number];
+
+/** One part of a question as compose weighed it (ComposeProbe.trace). */
+export interface PartTrace {
+  segment: string;
+  /** Each unit that says some of the part's words: its share of them, and the first rule that set it aside. */
+  units: { text: string; score: number; setAside?: RuleName }[];
+  /** The units no rule set aside, best first. */
+  ranked: string[];
+  /** The unit that answers the part (it covers at least MIN_SENTENCE of it), if one does. */
+  answer?: string;
+}
+
+/** For the evaluation's diagnostics only: what compose read and weighed, and rules left out (without). */
+export interface ComposeProbe {
+  /** The text of every passage retrieval offered, relevant enough to answer from or not. */
+  offered?: string[];
+  /** The text of every unit of the passages compose read (those relevant enough to answer from). */
+  read?: string[];
+  trace?: PartTrace[];
+  without?: ReadonlySet<RuleName>;
+}
+
 interface Sentence extends Unit {
   words: string[];
   /** Its terms outside parentheses, in order (repeats kept, for words that stand together): an aside says less about what the sentence is about. */
@@ -264,7 +294,7 @@ const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind 
 export function compose(
   question: string, passages: Passage[], weights: Map<string, number>, language = 'en', unknownNames: readonly string[] = [],
   alternatives: ReadonlyMap<string, readonly string[]> = new Map(), earlier: readonly string[] = [], unknownWords: readonly string[] = [],
-  following: ReadonlyMap<string, readonly Omit<Passage, 'score'>[]> = new Map(),
+  following: ReadonlyMap<string, readonly Omit<Passage, 'score'>[]> = new Map(), probe?: ComposeProbe,
 ): { text: string; used: string[] } | null {
   // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
   // whatever the rest of the question matches is about something else.
@@ -272,6 +302,7 @@ export function compose(
   // What is asked, without "Hi, I'm Ana (ana@…)." before it: the question's frames ("What
   // does X do?", "Which company…") are read from its start.
   question = askedPart(question, language);
+  probe?.offered?.push(...passages.map((p) => p.text));
   const relevant = passages.filter((p) => p.score >= MIN_RELEVANCE);
   if (relevant.length === 0) return null;
   // A second passage joins only when it is nearly as relevant as the best one.
@@ -383,6 +414,7 @@ export function compose(
     contextOf[pi] = new Set(inContext);
     const list = sentencesOf(p.text, language);
     unitsOf[pi] = list;
+    probe?.read?.push(...list.map((u) => u.text));
     picksOf[pi] = [];
     const readings = readingsOf(list);
     list.forEach((unit, index) => {
@@ -968,10 +1000,32 @@ export function compose(
     const withUnsaid = [...part, ...unsaid];
     const withUnsaidTotal = withUnsaid.reduce((a, [, w]) => a + w, 0);
     const unsaidTotal = withUnsaidTotal - partTotal;
+    // The rules that set a unit aside as no answer to this part, each named (what each holds a
+    // unit to is said above, where its inputs are made), so the evaluation can tell which rule set
+    // aside a unit that would have answered (ComposeProbe; bench/eval/losses.ts).
+    const rules: Record<RuleName, (c: Pick) => boolean> = {
+      focus: (c) => !focus || mentions(c, focus),
+      subject: (c) => subject.every((t) => mentions(c, t)),
+      oneOf: (c) => !oneOf || !indefinitely(answerText(c), oneOf),
+      property: (c) => !property || mentions(c, property) || (permission && statesPermission(c)),
+      sides: (c) => !sides.length || sides.some((t) => mentions(c, t)),
+      pairSides: (c) => pairSides.every((side) => side.some((t) => mentions(c, t))),
+      unanswered: (c) => !unanswered(c),
+      shadowed: (c) => several || !shadowed(c),
+      code: (c) => c.unit.kind !== 'code' || wantsCode,
+      signature: (c) => !endsOnSignature(c) || asksDefault,
+      needs: (c) => needs.every((has) => has(answerText(c))) || keyedFigure(c),
+      named: (c) => keyedFigure(c) || named.every(([n, word]) => namesByVersion(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n)),
+      own: (c) => !own || mentions(c, own),
+      versions: (c) => givesVersions(c),
+      numbers: (c) => numbersNamed(c),
+      option: (c) => !asksOption || namesOption(c),
+    };
+    const setAside = (c: Pick) => RULES.find((name) => !probe?.without?.has(name) && !rules[name](c));
     // Only a unit that says something of the new words themselves, and they alone rank the
     // units that pass: the unit that answered the earlier question says all of its words and
     // little or nothing new.
-    let fit = candidates
+    const weighed = candidates
       .map((c) => {
         const alone = scoreFor(c, part, partTotal, partFactor(c));
         const withEarlier = alone > 0 && unsaid.length ? scoreFor(c, withUnsaid, withUnsaidTotal, partFactor(c)) : -1;
@@ -979,10 +1033,12 @@ export function compose(
         // Sloop Room's row, not the Skiff Room's, for "what's the hourly charge for it?").
         const earlierShare = withEarlier > 0 ? unsaid.reduce((a, [q, w]) => (c.covers.has(q) || contextOf[c.passage].has(q) ? a + w : a), 0) / unsaidTotal : 0;
         return { c, alone: alone + earlierShare * EARLIER_TIE, score: Math.max(alone, withEarlier) };
-      })
-      .filter(({ c, score }) => score > 0 && (!focus || mentions(c, focus)) && subject.every((t) => mentions(c, t)) && (!oneOf || !indefinitely(answerText(c), oneOf)) && (!property || mentions(c, property) || (permission && statesPermission(c))) && (!sides.length || sides.some((t) => mentions(c, t))) && pairSides.every((side) => side.some((t) => mentions(c, t))) && !unanswered(c) && (several || !shadowed(c)) && (c.unit.kind !== 'code' || wantsCode) && (!endsOnSignature(c) || asksDefault) && (needs.every((has) => has(answerText(c))) || keyedFigure(c)) && (keyedFigure(c) || named.every(([n, word]) => namesByVersion(c, n) || (platformNames.has(n) && EVERY_PLATFORM.test(c.unit.text)) || spelledOut(word, answerText(c)) || speaksOfUnix(c, n))) && (!own || mentions(c, own)) && givesVersions(c) && numbersNamed(c) && (!asksOption || namesOption(c)))
+      });
+    let fit = weighed
+      .filter(({ c, score }) => score > 0 && !setAside(c))
       .map((f) => ({ c: f.c, score: f.score, rank: f.alone + (several && enumerates(f.c) ? LIST_BONUS + (f.c.unit.kind === 'text' && ANNOUNCES_COUNT.test(f.c.unit.text) ? COUNTED_TIE : 0) : 0) + (partNegated && NEGATION.test(answerText(f.c)) ? NEGATION_BONUS : 0) + (outcome && STATES_OUTCOME.test(f.c.unit.text) ? OUTCOME_TIE : 0) + (definedAt?.test(f.c.unit.text) || entryAt?.test(f.c.unit.text) ? DEFINITION_BONUS : 0) }))
       .sort((a, b) => b.rank - a.rank);
+    probe?.trace?.push({ segment, units: weighed.filter((w) => w.score > 0).map((w) => ({ text: answerText(w.c), score: w.score, setAside: setAside(w.c) })), ranked: fit.map((f) => answerText(f.c)) });
     // A part that says a name of code whose entry is among the passages ("what does
     // request.port give me…?") is answered from that entry when a unit of it answers: a
     // summary elsewhere that lists the name among others says the part's other words more
@@ -1020,6 +1076,8 @@ export function compose(
     // unit under it would answer as if it did.
     const best = fit.find((f) => f.score >= MIN_SENTENCE);
     bests.push(best && SAYS_UNKNOWN.test(best.c.unit.text.replace(/\([^)]*\)/g, ' ')) && !ASKS_KNOWN.test(segment) ? undefined : best);
+    const traced = probe?.trace?.at(-1);
+    if (traced && bests.at(-1)) traced.answer = answerText(bests.at(-1)!.c);
     bestSeveral.push(several);
   }
   // Two parts that found the same unit ("how long can I pause, and what does pausing cost?"
