@@ -16,7 +16,7 @@
 // answers, honest "don't know"s and wrong answers are counted against the engine as it is: a
 // rule that costs nothing on fresh questions and saves nothing is a rule found on one question.
 // For tuning on the dev half only: the default split is dev, and the test half's misses are
-// never listed (--split test prints counts alone).
+// never listed (--split test prints counts alone), nor those of the unread batches (sets/unread.json).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIN_SENTENCE, RULES, type ComposeProbe, type RuleName } from '../../server/engines/extractive.ts';
@@ -30,6 +30,8 @@ const split = arg('split') ?? 'dev';
 const batch = arg('batch') === undefined ? undefined : Number(arg('batch'));
 const withoutBatches = (arg('without-batches') ?? '').split(',').filter(Boolean).map(Number);
 const listed = process.argv.includes('--list') && split === 'dev';
+/** The fresh batches whose misses nobody has read (sets/unread.json): counted here, never listed. */
+const unread: number[] = JSON.parse(readFileSync(new URL('./sets/unread.json', import.meta.url), 'utf8')).batches;
 const chosen = (q: Asked) => q.split === split && (batch === undefined || q.batch === batch) && !withoutBatches.includes(q.batch ?? -1) && [...ANSWERABLE, ...DONT_KNOW].includes(q.kind);
 
 /** The stage a missed answerable question lost its answer at (see the top of this file). */
@@ -67,7 +69,7 @@ for (const { set, dir, language } of untunedSetDirs()) {
     if (ANSWERABLE.includes(q.kind) && base !== 'right') {
       const loss = lossOf(q, probe);
       losses.set(loss, (losses.get(loss) ?? 0) + 1);
-      if (listed) lines.push(`${set} ${q.id} [${q.kind}] ${loss}: ${q.ask}`);
+      if (listed && !unread.includes(q.batch ?? -1)) lines.push(`${set} ${q.id} [${q.kind}] ${loss}: ${q.ask}`);
     }
     if (!process.argv.includes('--rules')) continue;
     for (const rule of ['', ...RULES]) {
