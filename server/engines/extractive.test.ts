@@ -64,6 +64,18 @@ describe('extractive answers', () => {
     expect(text).toContain('because a lighthouse company');
   });
 
+  test('a sentence right beside the answer in its paragraph joins for less of the question than another unit must say', () => {
+    const passages = [{ id: 'privacy#6', sourceId: 'privacy', title: 'Privacy policy', url: '', heading: '6. Your rights', score: 1,
+      text: '6.2 To use any of these rights, e-mail privacy@example.com. We will answer within 30 days.\n\n6.3 Requests are free of charge. For a second copy of the same data within 12 months we may charge a fee of $10.' }];
+    const weights = new Map([['charg', 2.16], ['request', 2.88], ['see', 4.44], ['data', 2.01], ['ask', 2.56], ['second', 2.88], ['copi', 2.56]]);
+    const alternatives = new Map([['charg', ['charg', 'price', 'cost', 'fee', 'rate']]]);
+    // The second part's sentence answers; the one before it says "requests" and "charge", under
+    // the floor for the first part (it lacks "see") and under FILL_SHARE of the whole question.
+    const ask = (q: string) => compose(q, passages, weights, 'en', [], alternatives)?.text ?? '';
+    // One a paragraph away ("We will answer within 30 days.") is not beside it.
+    expect(ask('Do you charge for a request to see my data, and what if I ask for a second copy of it?')).toBe('6.3 Requests are free of charge. For a second copy of the same data within 12 months we may charge a fee of $10.');
+  });
+
   test('a part is answered from the passage about it, though that passage is less relevant to the whole question', () => {
     const passages = [
       { id: 'pro#0', sourceId: 'pro', title: 'Pro', url: '', heading: 'Pro plan', text: 'Shipping is free for the first 30 days. The Pro plan costs $20 a month.', score: 1 },
