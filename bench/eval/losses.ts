@@ -5,6 +5,7 @@
 // An answerable question answered wrong, or "don't know", is put under the first stage that lost
 // its answer: a unit holding every expected fact ("the answer's unit") was
 //   - not found: no passage retrieval offered holds every fact;
+//   - stopped: the question names a thing the pages never mention (compose answers nothing);
 //   - not read: a passage retrieval offered holds them, but compose did not read it (it was not
 //     relevant enough beside the best one), or the facts are spread over its units (told apart);
 //   - not weighed: read, but it says none of the question's words (nothing to score it by);
@@ -35,9 +36,10 @@ const unread: number[] = JSON.parse(readFileSync(new URL('./sets/unread.json', i
 const chosen = (q: Asked) => q.split === split && (batch === undefined || q.batch === batch) && !withoutBatches.includes(q.batch ?? -1) && [...ANSWERABLE, ...DONT_KNOW].includes(q.kind);
 
 /** The stage a missed answerable question lost its answer at (see the top of this file). */
-function lossOf(q: Asked, probe: Required<Pick<ComposeProbe, 'offered' | 'read' | 'trace'>>): string {
+function lossOf(q: Asked, probe: Required<Pick<ComposeProbe, 'offered' | 'read' | 'trace'>> & Pick<ComposeProbe, 'unknownNames'>): string {
   const holds = (text: string) => (q.expect ?? []).every((e) => new RegExp(e, 'i').test(text));
   if (!probe.offered.some((p) => holds(p.replace(/\s+/g, ' ')))) return 'not found';
+  if (probe.unknownNames?.length) return 'stopped: a name the pages never use';
   if (!probe.read.some(holds)) return (q.expect ?? []).every((e) => probe.read.some((t) => new RegExp(e, 'i').test(t))) ? 'not read: facts spread over units' : 'not read';
   const weighed = probe.trace.flatMap((part) => part.units.filter((u) => holds(u.text)).map((u) => ({ ...u, part })));
   if (!weighed.length) return 'not weighed';
@@ -63,7 +65,7 @@ for (const { set, dir, language } of untunedSetDirs()) {
   for (const q of questions) {
     if (ANSWERABLE.includes(q.kind)) answerable++;
     else dontKnow++;
-    const probe = { offered: [] as string[], read: [] as string[], trace: [] as NonNullable<ComposeProbe['trace']> };
+    const probe: Required<Pick<ComposeProbe, 'offered' | 'read' | 'trace'>> & Pick<ComposeProbe, 'unknownNames'> = { offered: [], read: [], trace: [] };
     const answer = askAsServer(kb, language, q.ask, q.before ?? [], probe);
     const base = outcomeOf(q, answer);
     if (ANSWERABLE.includes(q.kind) && base !== 'right') {

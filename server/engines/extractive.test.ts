@@ -1492,3 +1492,14 @@ describe('the probe (bench/eval/losses.ts)', () => {
     expect(new Set(RULES).size).toBe(RULES.length);
   });
 });
+
+test('the probe says when a name the pages never mention stopped the answer, with what retrieval offered', () => {
+  const base = baseOf([{ id: 'pro', title: 'Pro plan', url: '', text: '# Pro plan\n\nThe Pro plan suits teams of five or more people.' }]);
+  const probe: ComposeProbe = { offered: [], trace: [] };
+  const f = base.search('Does the Pro plan include the WebSocket gateway?');
+  expect(f.unknownNames.length).toBeGreaterThan(0);
+  expect(compose('Does the Pro plan include the WebSocket gateway?', f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords, f.following, probe)).toBeNull();
+  expect(probe.unknownNames).toEqual(f.unknownNames);
+  expect(probe.offered).toEqual(['The Pro plan suits teams of five or more people.']);
+  expect(probe.trace).toEqual([]);
+});

@@ -62,6 +62,8 @@ export interface ComposeProbe {
   offered?: string[];
   /** The text of every unit of the passages compose read (those relevant enough to answer from). */
   read?: string[];
+  /** Set when compose answered nothing because the question names a thing the pages never mention. */
+  unknownNames?: string[];
   trace?: PartTrace[];
   without?: ReadonlySet<RuleName>;
 }
@@ -304,11 +306,14 @@ export function compose(
 ): { text: string; used: string[] } | null {
   // The visitor names a thing these pages never mention ("a WebSocket endpoint", "the CEO"):
   // whatever the rest of the question matches is about something else.
-  if (unknownNames.length) return null;
+  probe?.offered?.push(...passages.map((p) => p.text));
+  if (unknownNames.length) {
+    if (probe) probe.unknownNames = [...unknownNames];
+    return null;
+  }
   // What is asked, without "Hi, I'm Ana (ana@…)." before it: the question's frames ("What
   // does X do?", "Which company…") are read from its start.
   question = askedPart(question, language);
-  probe?.offered?.push(...passages.map((p) => p.text));
   const relevant = passages.filter((p) => p.score >= MIN_RELEVANCE);
   if (relevant.length === 0) return null;
   // A second passage joins only when it is nearly as relevant as the best one.
