@@ -11,8 +11,10 @@
 //   npm run eval -- --engine openai --base-url http://127.0.0.1:11434/v1 --model NAME [--api-key-env VAR]
 //                                     (the same questions to the model engine instead of the built-in one)
 //   npm run eval -- --embeddings-model NAME [--embeddings-base-url URL] [--embeddings-api-key-env VAR]
+//                   [--embeddings-timeout-ms MS] [--embeddings-batch-size N]
 //                                     (retrieval fused with an embeddings endpoint's nearest passages,
-//                                     knowledge.embeddings; the URL defaults to --base-url; with any engine)
+//                                     knowledge.embeddings; the URL defaults to --base-url; with any engine;
+//                                     a slow local model needs a longer timeout than the server's 3 s)
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,7 +68,11 @@ function embeddingsConfig() {
   const baseUrl = arg('embeddings-base-url') ?? arg('base-url');
   if (!baseUrl) throw new Error('--embeddings-model needs --embeddings-base-url (or --base-url): an OpenAI-compatible API with /embeddings');
   const keyEnv = arg('embeddings-api-key-env') ?? arg('api-key-env');
-  return { embeddings: { base_url: baseUrl, model, ...(keyEnv ? { api_key_env: keyEnv } : {}) } };
+  // A model on this machine's CPU takes seconds per batch of passages, past the server's default
+  // per-request timeout (3 s): give it longer, and smaller batches, rather than measure timeouts.
+  const timeout = arg('embeddings-timeout-ms');
+  const batch = arg('embeddings-batch-size');
+  return { embeddings: { base_url: baseUrl, model, ...(keyEnv ? { api_key_env: keyEnv } : {}), ...(timeout ? { timeout_ms: Number(timeout) } : {}), ...(batch ? { batch_size: Number(batch) } : {}) } };
 }
 
 /** The passages' vectors are made in the background after start: questions wait for them, or they would be measured lexically. */
@@ -75,6 +81,9 @@ async function vectorsReady(server) {
   const started = Date.now();
   while (!(await server.ask('vectors')).complete) {
     if (Date.now() - started > 30 * 60_000) throw new Error('the passages\' vectors were not made within 30 minutes: is the embeddings endpoint answering? (the server log says)');
+    // Asked again a second later, not at once: a busy loop of questions kept the server's event
+    // loop, which makes the vectors, answering them.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
 
