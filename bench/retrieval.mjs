@@ -106,7 +106,7 @@ export async function measure({ quick = false } = {}) {
       rows,
     }],
     notes: [
-      'One search: the question\'s terms (stop words, stems, personal data removed), typo expansion of the words the index does not know, BM25 over the typed-array postings of every matching passage (server/search-index.ts), the best 20 by a bounded insertion, then coverage and the [0,1] relevance, the top 10 offered.',
+      'One search: the question\'s terms (stop words, stems, personal data removed), typo expansion of the words the index does not know, BM25 over the typed-array postings of every matching passage (server/search-index.ts), the best 20 by a bounded insertion, then coverage and the [0,1] relevance of the top 5.',
       'Questions are "How do I …?" with 3–5 words of a random passage; 10,000 and 100,000 chunks of real technical prose (the Markdown docs of the installed packages, cut by the server\'s chunker; for 100,000 the docs are read several times with new ids).',
       'Index build: reading nothing (documents given), tokenizing, stemming and building the arrays, plus writing the index file. Start with stored index: the same constructor a restart runs, which hashes the passages and reads the file instead of indexing. The surface words typos are matched on are gathered after that (the server does it in the background), before the searches. Heap: JS heap plus array buffers after a full GC.',
       `${count} questions per knowledge base after 100 warm-up searches; pinned to one core by bench/run.mjs.`,

@@ -3,7 +3,7 @@ import { botConfig, botId, startFixture, SESSION, type TestServer } from '../tes
 import { sseEvents } from '../test/sse-reader.ts';
 import { PROVIDER_SECRET, startFakeModel, type FakeModel } from '../test/stand-ins.ts';
 import { EVENT_ORDER, stages, turn } from '../test/turns.ts';
-import { PROMPT_SOURCES, standalonePrompt, systemPrompt } from './openai.ts';
+import { standalonePrompt } from './openai.ts';
 import { phrase } from './phrases.ts';
 
 const VISION = botId(2);
@@ -138,14 +138,5 @@ describe('openai engine against an OpenAI-compatible stand-in', () => {
     const [rewrite, answer] = model.requests;
     expect(rewrite.body.messages[0].content).toContain('Write the question in English');
     expect(answer.body.messages[0].content).toContain('79 euros');
-  });
-
-  test('the prompt holds the best five sources, though the search offers ten (for the built-in engine)', () => {
-    const passages = Array.from({ length: 10 }, (_, i) => ({ id: `p${i}`, sourceId: `p${i}`, title: `Page ${i + 1}`, url: '', heading: '', text: `Fact ${i + 1}.`, score: 1 - i / 20 }));
-    const prompt = systemPrompt({ passages, language: 'en', botName: 'Bot' });
-    expect(PROMPT_SOURCES).toBe(5);
-    expect(prompt).toContain('[5] Page 5\nFact 5.');
-    expect(prompt).not.toContain('[6]');
-    expect(prompt).not.toContain('Fact 6.');
   });
 });

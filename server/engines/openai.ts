@@ -29,17 +29,10 @@ export function standalonePrompt(language: string): string {
   ].join(' ');
 }
 const MAX_HISTORY_CHARS = 12_000;
-/**
- * Sources the prompt holds: the best five, as before the search offered ten (knowledge.ts
- * OFFERED). The extra five are for the built-in engine, which reads one of them only when the
- * question points at it; a model reads every source it is given, at the cost of its tokens, and
- * that has not been measured.
- */
-export const PROMPT_SOURCES = 5;
 
 export function systemPrompt(req: Pick<EngineRequest, 'passages' | 'language' | 'botName'>): string {
   const sources = req.passages.length
-    ? req.passages.slice(0, PROMPT_SOURCES).map((p, i) => `[${i + 1}] ${p.title}${p.heading ? ` — ${p.heading}` : ''}\n${p.text}`).join('\n\n')
+    ? req.passages.map((p, i) => `[${i + 1}] ${p.title}${p.heading ? ` — ${p.heading}` : ''}\n${p.text}`).join('\n\n')
     : '(no sources were found for this question)';
   return [
     `You are ${req.botName}, a helpful assistant on a website.`,
@@ -183,7 +176,7 @@ export class OpenAIEngine implements Engine {
     if (stalled) throw new EngineError('timeout', `no data from the model for ${this.cfg.timeout_ms} ms`);
     if (!finished) throw new EngineError('dropped', 'the model stream ended without a finish reason');
     const cited = new Set([...text.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1]) - 1));
-    const used = req.passages.slice(0, PROMPT_SOURCES).filter((_, i) => cited.has(i)).map((p) => p.id);
+    const used = req.passages.filter((_, i) => cited.has(i)).map((p) => p.id);
     return used.length ? { used } : undefined;
   }
 }

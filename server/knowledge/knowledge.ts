@@ -535,26 +535,10 @@ const CONTEXT_BONUS = 0.3;
 const UNKNOWN_WEIGHT = 1;
 /** A synonym finds a passage, but less surely than the visitor's own word. */
 const SYNONYM_FACTOR = 0.8;
-/**
- * Passages a search offers the engine. The extractive engine reads the best few (those nearly as
- * relevant as the first); below them only a passage the question sends it to: the section a
- * named thing heads, the entry a "what does X do?" defines, the table row keyed by the
- * question's rarest word (compose's namesSection, definesHere, keyedHere…). Those often rank 6th
- * to 10th, under passages that repeat the question's common words: "What does git subtree split
- * do?" found the COMMANDS entry 9th, "what is the program total for DLmw…?" the row's table 6th.
- * Offering 10 instead of 5 (dev half without batch 8: right 568 → 570, wrong-cited 73 → 71,
- * answerable questions whose answer no offered passage held 27 → 17) costs no search time: the
- * candidates ranked are as many as before (CANDIDATES).
- */
-export const OFFERED = 10;
-/** Candidates ranked again with coverage (BM25's best), and per part of a question searched alone. */
-const CANDIDATES = 20;
-/** Candidates for the question's rarest word alone. */
-const RARE_CANDIDATES = 20;
-/** Passages a part of a question searched alone adds to the candidates. */
-const PART_CANDIDATES = 5;
-/** The lexical passages fused with as many nearest by meaning (fusion.ts): the top of the list, as measured with vectors. */
-const FUSED = 5;
+/** Candidates ranked again with coverage, per passage returned. */
+const CANDIDATES = 4;
+/** Candidates for the question's rarest word alone, per passage returned. */
+const RARE_CANDIDATES = 4;
 
 /**
  * A question of several parts ("Can a Day Pass be refunded? Also, how much is the Amex
@@ -1115,15 +1099,11 @@ export class KnowledgeBase {
     if (!o.vector || !s || o.vector.length !== s.index.dims) return found;
     // With the question's vector, its nearest passages join the lexical ranking (fusion.ts), so a
     // passage in other words than the question's can reach the engine. The nearest are as many
-    // as the lexical ones fused (FUSED): the fused list is the top of the ranking as it was
-    // measured with vectors; the lexical passages it left out (one a nearest outranked too)
-    // follow it in their order.
-    const limit = o.limit ?? OFFERED;
-    const fused = Math.min(limit, FUSED);
+    // as the passages asked for.
+    const limit = o.limit ?? 5;
     const ranked = found.passages.map((passage, i) => ({ doc: docs![i], passage }));
-    const nearest = s.index.nearest(o.vector, fused);
-    const top = fuse(ranked.slice(0, fused), nearest, (doc) => ({ ...this.passages[doc], score: 0 }), fused, s.minSimilarity);
-    const passages = [...top, ...found.passages.filter((p) => !top.some((t) => t.id === p.id))].slice(0, limit);
+    const nearest = s.index.nearest(o.vector, limit);
+    const passages = fuse(ranked, nearest, (doc) => ({ ...this.passages[doc], score: 0 }), limit, s.minSimilarity);
     // A passage found only by meaning brings the passages after it too, as a lexical one does.
     const following = new Map(found.following);
     for (const { doc } of nearest) {
@@ -1150,7 +1130,7 @@ export class KnowledgeBase {
     // A typo's corrections, found once per word of this question (asMeant looks first).
     const corrections: Corrections = new Map();
     const question = this.asMeant(typed, corrections);
-    const limit = o.limit ?? OFFERED;
+    const limit = o.limit ?? 5;
     const current = this.oneTermPerWord(questionTerms(withPhrasesAsWords(question, this.language), this.language), question).slice(0, MAX_QUESTION_TERMS);
     const context = new Map<string, number>();
     const users = (o.history ?? []).filter((t) => t.role === 'user').slice(-CONTEXT_WEIGHTS.length).reverse();
@@ -1263,7 +1243,7 @@ export class KnowledgeBase {
       // question's common words find (search-index.ts search).
       const rarest = expanded.reduce((top, q, i) => (q.own && q.expansions.length && (top < 0 || q.idf > expanded[top].idf) ? i : top), -1);
       const asked = askedWords(spelled, this.language);
-      const hits = this.index.search(expanded, Math.max(limit, CANDIDATES), rarest, Math.max(limit, RARE_CANDIDATES), this.entriesAsking(asked));
+      const hits = this.index.search(expanded, limit * CANDIDATES, rarest, limit * RARE_CANDIDATES, this.entriesAsking(asked));
       // Each part is searched by its own words too: the whole question's best passages may all
       // be the other part's ("What's the origin of the name Valgrind? Also, in the cg_annotate
       // example, what's the D1mw count for concord.c:add_existing?").
@@ -1272,8 +1252,8 @@ export class KnowledgeBase {
       // stronger for "what are the kitchen rules?" than the kitchen's own section.
       const partScores = partsOwn.map((inPart) => {
         const seen = new Set(hits.map((h) => h.doc));
-        const found = this.index.search(expanded.map((q, i) => (inPart[i] ? q : { ...q, weight: 0 })), Math.max(limit, CANDIDATES));
-        for (const h of found.slice(0, PART_CANDIDATES)) if (!seen.has(h.doc)) hits.push(h);
+        const found = this.index.search(expanded.map((q, i) => (inPart[i] ? q : { ...q, weight: 0 })), limit * CANDIDATES);
+        for (const h of found.slice(0, limit)) if (!seen.has(h.doc)) hits.push(h);
         return new Map(found.map((h) => [h.doc, h.score]));
       });
       // By the word meant: a table row keyed "ENOSPC" is named by a visitor's "ENOSSPC" too.

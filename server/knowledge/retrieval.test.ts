@@ -7,7 +7,6 @@ import { KnowledgeBase, MIN_RELEVANCE } from './knowledge.ts';
 import { englishSpelling, isBritishSpelling, withApostrophes } from './english-words.ts';
 import { LiveKnowledge, mayBeKnowledge } from './live.ts';
 import { negatedForm } from './search-index.ts';
-import { VectorIndex } from './vector-index.ts';
 import { looksLikeName, normTerm, questionAfterCase, stopWordSlip, questionTerms, terms, withoutPersonalData } from './text.ts';
 import { synonymsOf, withPhrasesAsWords } from './synonyms.ts';
 import { questionParts, searchedParts } from './question-parts.ts';
@@ -166,38 +165,6 @@ describe('questions', () => {
 });
 
 describe('retrieval', () => {
-  test('ten passages are offered: an entry the question asks about is read though six passages repeating its words rank above it', () => {
-    // "What does git subtree split do?": the options of split say "split" more often than the
-    // command's own entry, which ranks 7th (in git-subtree.txt, 9th).
-    const options = ['annotate', 'branch', 'ignore-joins', 'onto', 'rejoin', 'squash']
-      .map((o) => `## Options for split: --${o}\n\n--${o}::\n\tWith split, the --${o} option changes how split walks the subtree history. Use it when split is slow on a large subtree.\n`).join('\n');
-    const text = `# git-subtree\n\n## Commands\n\nadd <local-commit>::\n\tCreate the <prefix> subtree by importing its contents from the given commit.\n\nsplit [<local-commit>]::\n\tExtract a new, synthetic project history from the history of the <prefix> subtree.\n\n${options}`;
-    const manual = new KnowledgeBase({ knowledge: { dir: null, documents: [{ id: 'git-subtree.txt', title: 'git-subtree', url: '', text }] } });
-    const q = 'What does git subtree split do?';
-    const asked = (r: ReturnType<typeof manual.search>) => compose(r.spelled, r.passages, r.weights, 'en', r.unknownNames, r.alternatives, r.earlier, r.unknownWords, r.following)?.text;
-    const found = manual.search(q);
-    expect(found.passages.length).toBe(7);
-    expect(found.passages.findIndex((p) => p.heading === 'Commands')).toBeGreaterThanOrEqual(5);
-    expect(asked(found)).toMatch(/^split \[<local-commit>\]: Extract a new, synthetic project history/);
-    // Five, as before: the entry is not among them, and an option answers.
-    expect(asked(manual.search(q, 5))).toMatch(/^--annotate/);
-  });
-
-  test('with vectors, the lexical top five are fused with the five nearest, and the lexical passages left out follow', () => {
-    const docs = Array.from({ length: 12 }, (_, i) => ({ id: `d${i}`, title: `Page ${i}`, url: '', text: `The lamp ${'glows '.repeat(12 - i)}at night. Note ${i}.` }));
-    const base = new KnowledgeBase({ knowledge: { dir: null, documents: docs } });
-    const lexical = base.search('lamp glows').passages.map((p) => p.id);
-    expect(lexical).toHaveLength(10);
-    // One dimension: the question's vector is nearest to the passage the lexical search ranks last of all (11th).
-    const rows = new Float32Array(12).fill(0.1);
-    rows[11] = 1;
-    base.attachVectors({ index: new VectorIndex(1, rows), minSimilarity: 0.5, embed: async () => null });
-    const fused = base.search('lamp glows', { vector: new Float32Array([1]) }).passages.map((p) => p.id);
-    expect(fused).toHaveLength(10);
-    expect(fused.slice(0, 5).sort()).toEqual([...lexical.slice(0, 4), 'd11#0'].sort());
-    // The lexical fifth, which the nearest pushed out of the fused five, comes sixth.
-    expect(fused.slice(5)).toEqual(lexical.slice(4, 9));
-  });
   test('a typo within one or two edits of a knowledge word still finds its passage', () => {
     expect(answer('how do I shre a slot?').r.passages[0].sourceId).toBe('sharing');
     expect(answer('how much is a tuneup?').r.passages[0].sourceId).toBe('tuneup');
