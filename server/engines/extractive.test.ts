@@ -25,9 +25,9 @@ const kb = new KnowledgeBase({
 /** A knowledge base of these documents only. */
 const baseOf = (documents: ConstructorParameters<typeof KnowledgeBase>[0]['knowledge']['documents']) => new KnowledgeBase({ knowledge: { dir: null, documents } });
 /** What the engine answers from a knowledge base: the composed text, or null for "don't know". */
-const answerFrom = (base: KnowledgeBase, q: string) => {
+const answerFrom = (base: KnowledgeBase, q: string, probe?: ComposeProbe) => {
   const f = base.search(q);
-  return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords, f.following)?.text ?? null;
+  return compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords, f.following, probe)?.text ?? null;
 };
 const answer = (q: string) => answerFrom(kb, q);
 /** Passages of one manual under one heading (its pages, as a PDF's page breaks cut them), with their relevance. */
@@ -1462,10 +1462,8 @@ describe('a paragraph that introduces a numbered list going on in the next passa
 describe('the probe (bench/eval/losses.ts)', () => {
   const base = baseOf([{ id: 'pro', title: 'Pro plan', url: '', text: '# Pro plan\n\nThe Pro plan suits teams of five or more people.' }]);
   const probed = (q: string, without: ReadonlySet<RuleName> = new Set()) => {
-    const f = base.search(q);
     const probe: ComposeProbe = { offered: [], read: [], trace: [], without };
-    const answer = compose(q, f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords, f.following, probe)?.text ?? null;
-    return { answer, probe };
+    return { answer: answerFrom(base, q, probe), probe };
   };
 
   test('names the rule that set a unit aside, and leaving that rule out lets the unit answer', () => {
@@ -1491,15 +1489,15 @@ describe('the probe (bench/eval/losses.ts)', () => {
     expect(probe.trace![0].ranked).toEqual(['The Pro plan suits teams of five or more people.']);
     expect(new Set(RULES).size).toBe(RULES.length);
   });
-});
 
-test('the probe says when a name the pages never mention stopped the answer, with what retrieval offered', () => {
-  const base = baseOf([{ id: 'pro', title: 'Pro plan', url: '', text: '# Pro plan\n\nThe Pro plan suits teams of five or more people.' }]);
-  const probe: ComposeProbe = { offered: [], trace: [] };
-  const f = base.search('Does the Pro plan include the WebSocket gateway?');
-  expect(f.unknownNames.length).toBeGreaterThan(0);
-  expect(compose('Does the Pro plan include the WebSocket gateway?', f.passages, f.weights, 'en', f.unknownNames, f.alternatives, f.earlier, f.unknownWords, f.following, probe)).toBeNull();
-  expect(probe.unknownNames).toEqual(f.unknownNames);
-  expect(probe.offered).toEqual(['The Pro plan suits teams of five or more people.']);
-  expect(probe.trace).toEqual([]);
+  test('says when a name the pages never mention stopped the answer, with what retrieval offered', () => {
+    const q = 'Does the Pro plan include the WebSocket gateway?';
+    const f = base.search(q);
+    expect(f.unknownNames.length).toBeGreaterThan(0);
+    const { answer, probe } = probed(q);
+    expect(answer).toBeNull();
+    expect(probe.unknownNames).toEqual(f.unknownNames);
+    expect(probe.offered).toEqual(['The Pro plan suits teams of five or more people.']);
+    expect(probe.trace).toEqual([]);
+  });
 });

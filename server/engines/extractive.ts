@@ -290,6 +290,12 @@ function memberOf(list: readonly Unit[], group: number): (u: Unit) => boolean {
 /** Nouns of a measure or a value ("time", "price", "age"): a question asks for one by its value, which the answer need not name. */
 const MEASURE_NOUN = /^(?:times?|days?|dates?|years?|months?|weeks?|hours?|minutes?|prices?|costs?|fees?|charges?|sizes?|colou?rs?|numbers?|percentages?|ages?|speeds?|rates?|amounts?|values?|levels?|lengths?|widths?|heights?|weights?|distances?|durations?|periods?|deadlines?|temperatures?)$/i;
 /** Does the text unit at `index` go on from the text unit before it? */
+/** The unit its paragraph opens with: back from a unit over the prose before it to the one that opens, or to the first after a list, a table or code. */
+const openerOf = (list: readonly Unit[], index: number) => {
+  let at = index;
+  while (at > 0 && !list[at].opens && list[at - 1].kind === 'text') at--;
+  return at;
+};
 const leansOnPrior = (list: readonly Unit[], index: number) => list[index].kind === 'text' && list[index - 1]?.kind === 'text' && GOES_ON.test(list[index].text);
 
 /**
@@ -439,8 +445,7 @@ export function compose(
       // under "--log-file=<filename>: Specifies that…"), as a sentence under a heading is about the
       // heading. (Asked for one thing, it let "This can be useful when trying to shake out…" of
       // --malloc-fill answer which byte value to use, which the entry never says.)
-      let opener = index;
-      while (opener > 0 && !list[opener].opens && list[opener - 1].kind === 'text') opener--;
+      const opener = openerOf(list, index);
       const entryOf = opener < index && list[opener].opens ? entryTerm(list[opener].text) : null;
       if (entryOf && unit.kind === 'text' && ASKS_SEVERAL.test(question)) for (const q of foundIn(terms(entryOf, language))) covers.add(q), inMain.add(q);
       const at = new Map<string, number[]>();
@@ -580,6 +585,8 @@ export function compose(
   };
   /** The entry of an option the question does not name. */
   const opensOtherOption = (u: Unit) => /^-{1,2}\p{L}/u.test(u.text) && ofOtherEntry(u);
+  /** A unit that starts the next entry of an FAQ or a manual (a question, a numbered entry, another option's entry): it does not go on from the one before. */
+  const opensNextEntry = (u: Unit) => isQuestion(u) || SECTION_NUMBER.test(u.text) || opensOtherOption(u);
   /** An option's synopsis alone at the end of its passage: what describes it is elsewhere. */
   const endsOnSignature = (c: Pick) => c.index === unitsOf[c.passage].length - 1 && SIGNATURE.test(c.unit.text);
   /** Per chosen passage, the heads of its list's items that come in the passages after it. */
@@ -703,8 +710,7 @@ export function compose(
     // leak check…"), or a sentence of its paragraph, brings the entries beside it that are told
     // as its variants, their own opening naming its term ("VALGRIND_DO_ADDED_LEAK_CHECK: same as
     // VALGRIND_DO_LEAK_CHECK but only…"): they answer the same question, each saying how it differs.
-    let opener = c.index;
-    while (opener > 0 && !list[opener].opens && list[opener - 1].kind === 'text') opener--;
+    const opener = openerOf(list, c.index);
     const term = several && c.unit.kind === 'text' && list[opener].opens ? entryTerm(list[opener].text) : null;
     if (term && term.length > 3) {
       const names = new RegExp(`(?<![\\w$.-])${escapeRegExp(term)}(?![\\w$-])`);
@@ -726,7 +732,7 @@ export function compose(
     // A question on the page, or a numbered entry ("5.3. …"), opens the next entry of an FAQ
     // or a manual: it never comes along. Nor does the entry of another option ("--show-emwarns=
     // <yes|no> [default: no]: When enabled, …").
-    if (c.unit.kind === 'text' && after?.kind === 'text' && !isQuestion(after) && !SECTION_NUMBER.test(after.text) && !opensOtherOption(after) && (c.unit.text.length < 25 || SIGNATURE.test(c.unit.text) || (entryDescription(c.unit.text).length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) {
+    if (c.unit.kind === 'text' && after?.kind === 'text' && !opensNextEntry(after) && (c.unit.text.length < 25 || SIGNATURE.test(c.unit.text) || (entryDescription(c.unit.text).length < SHORT_SENTENCE && related()) || GOES_ON.test(after.text))) {
       add(unitPick(c.passage, c.index + 1));
       // Come along, it may lead to a listing as much as the chosen one ("…rebased on the new HEAD. This is done by").
       bringListing(c.passage, c.index + 1);
@@ -1131,7 +1137,7 @@ export function compose(
   const besideChosen = (c: Pick) => {
     if (c.unit.kind !== 'text') return false;
     const list = unitsOf[c.passage];
-    const follows = !c.unit.opens && !isQuestion(c.unit) && !SECTION_NUMBER.test(c.unit.text) && !opensOtherOption(c.unit);
+    const follows = !c.unit.opens && !opensNextEntry(c.unit);
     return picks.some((p) => p.passage === c.passage && p.unit.kind === 'text' && ((p.index === c.index - 1 && follows) || (p.index === c.index + 1 && !list[p.index].opens)));
   };
   for (const c of pairAnswered ? [] : ranked) {
