@@ -246,6 +246,8 @@ function togglesFence(lines: readonly string[], i: number, listing: boolean): bo
   return !(i === 1 && /^\s*~+\s*$/.test(lines[i]) && isUnderlined(lines));
 }
 
+/** What marks a name of code in a word: a "_", a ".", a digit, or two capitals ("FST_ERR_CTP_…", "rl.question", "node22", "createReadStream"). */
+const CODE_MARK = /[_.\p{N}]|\p{Lu}.*\p{Lu}/u;
 /** A Markdown heading line ("### preSerialization"). */
 const ATX_HEADING = /^#{1,6}\s+\S/;
 /**
@@ -1016,10 +1018,12 @@ export class KnowledgeBase {
       // "_", ".", digit or two capitals): "createServer" may be a name the pages lack, whose
       // "Server" is no sign that the visitor meant "create server".
       .replace(/(?<![\p{L}\p{N}_./-])\p{Ll}[\p{L}\p{N}_]*(?:\.\p{L}[\p{L}\p{N}_]*)*/gu, (word) => {
-        if (stem(/^[\p{L}\p{N}_]+/u.exec(word)![0]) !== undefined) return word;
+        // A word with no mark of a name of code in it has none after its first letters either:
+        // most of a question's words end here, before any lookup.
+        if (!CODE_MARK.test(word) || stem(/^[\p{L}\p{N}_]+/u.exec(word)![0]) !== undefined) return word;
         for (let at = 4; at <= word.length - 2 && /^\p{Ll}+$/u.test(word.slice(0, at)); at++) {
           const [a, name] = [word.slice(0, at), word.slice(at)];
-          if (!/[_.\p{N}]|\p{Lu}.*\p{Lu}/u.test(name) || !((english && isEnglishWord(a)) || stem(a) !== undefined)) continue;
+          if (!CODE_MARK.test(name) || !((english && isEnglishWord(a)) || stem(a) !== undefined)) continue;
           if (says(tokens(name).filter((t) => normTerm(t, this.language) !== null), new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`, 'u'))) return `${a} ${name}`;
         }
         return word;
