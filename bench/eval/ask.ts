@@ -31,6 +31,8 @@ export function askAsServer(kb: KnowledgeBase, language: string, message: string
 }
 
 export type Question = { id: string; kind: string; split: string; ask: string; source: string | null; expect?: string[] };
+/** The kinds scored as answerable, and those that must get "don't know" (the closed list in kinds.json, which run.mjs reads too). */
+export const { answerable: ANSWERABLE, dontKnow: DONT_KNOW } = JSON.parse(readFileSync(new URL('./kinds.json', import.meta.url), 'utf8')) as { answerable: string[]; dontKnow: string[] };
 /** The kinds the generated collections start from: questions that read alone and name their subject. */
 export const BASE_KINDS = ['direct', 'several-facts', 'table', 'list'];
 

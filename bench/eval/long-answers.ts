@@ -3,9 +3,8 @@
 // side, to see what the extra text is. Asked in-process the way the server asks (ask.ts).
 //   npx tsx bench/eval/long-answers.ts [--set NAME] [--over 2.5] [--json FILE] [--all FILE]
 import { writeFileSync } from 'node:fs';
-import { arg, askAsServer, isRight, untunedSets } from './ask.ts';
+import { ANSWERABLE, arg, askAsServer, isRight, untunedSets } from './ask.ts';
 
-const ANSWERABLE = ['direct', 'paraphrase', 'typo', 'follow-up', 'topic-switch', 'several-facts', 'table', 'list', 'personal-data'];
 const over = Number(arg('over') ?? 2.5);
 const rows: { set: string; id: string; kind: string; ratio: number; ask: string; fact: string; answer: string }[] = [];
 const ratios: number[] = [];

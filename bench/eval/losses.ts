@@ -21,10 +21,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MIN_SENTENCE, RULES, type ComposeProbe, type RuleName } from '../../server/engines/extractive.ts';
-import { arg, askAsServer, isRight, loadBase, untunedSetDirs, type Question } from './ask.ts';
+import { ANSWERABLE, DONT_KNOW, arg, askAsServer, isRight, loadBase, untunedSetDirs, type Question } from './ask.ts';
 
-const ANSWERABLE = ['direct', 'paraphrase', 'typo', 'follow-up', 'topic-switch', 'several-facts', 'table', 'list', 'personal-data'];
-const DONT_KNOW = ['near-miss', 'unanswerable'];
 type Asked = Question & { before?: string[]; batch?: number };
 
 const split = arg('split') ?? 'dev';

@@ -22,9 +22,11 @@ import { createParser } from 'eventsource-parser';
 import { ROOT, fmt, main, median, outDir, startOurServer } from '../common.mjs';
 
 const SETS_DIR = fileURLToPath(new URL('./sets', import.meta.url));
-export const ANSWERABLE = ['direct', 'paraphrase', 'typo', 'follow-up', 'topic-switch', 'several-facts', 'table', 'list', 'personal-data'];
-export const DONT_KNOW = ['near-miss', 'unanswerable'];
-export const KINDS = [...ANSWERABLE, ...DONT_KNOW, 'small-talk', 'other-language'];
+/** The closed list of question kinds (sets/README.md), by how each is scored; ask.ts reads the same file. */
+const kinds = JSON.parse(readFileSync(new URL('./kinds.json', import.meta.url), 'utf8'));
+export const ANSWERABLE = kinds.answerable;
+export const DONT_KNOW = kinds.dontKnow;
+export const KINDS = [...ANSWERABLE, ...DONT_KNOW, ...kinds.handled];
 const arg = (name) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
